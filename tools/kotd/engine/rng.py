@@ -62,3 +62,22 @@ class Rng:
     def chance(self, percent: int) -> bool:
         """True with the given whole-percent probability (always draws)."""
         return self.below(100) < percent
+
+
+# Draws on a game state: the generator state lives in ``state.rng`` (an int), so a
+# copy of the state carries the generator with it.
+
+def draw(state, n: int) -> int:
+    """Step ``state.rng`` and return a whole number 0 <= x < n (1 <= n <= 256)."""
+    if not 1 <= n <= 256:
+        raise ValueError(f"draw bound must be 1..256, not {n}")
+    state.rng = next_state(state.rng)
+    return (state.rng * n) >> 16
+
+
+def between(state, lo: int, hi: int) -> int:
+    return lo + draw(state, hi - lo + 1)
+
+
+def chance(state, percent: int) -> bool:
+    return draw(state, 100) < percent
