@@ -249,7 +249,7 @@ class Game:
             self.log(f"unit {unit.number} takes the {other_side(side)} home base")
             raise GameOver(side)
 
-    def _start_phase(self, phase: Phase, kind: str | None, acting: str | None) -> None:
+    def enter_phase(self, phase: Phase, kind: str | None, acting: str | None) -> None:
         self.state.phase = phase
         self.kind, self.acting = kind, acting
         if kind in (OPERATIONS, ENEMY_REACTION):
@@ -272,17 +272,17 @@ class Game:
                 u.op = op_allowance(self.model, u)
 
     def _operations(self, phase: Phase, side: str, kind: str, allot: tuple[str, ...] = ()) -> None:
-        self._start_phase(phase, kind, side)
+        self.enter_phase(phase, kind, side)
         self._allot(allot)
         self.players[side].operations(self)
 
     def _resupply(self, phase: Phase, phasing: str) -> None:
-        self._start_phase(phase, None, None)
+        self.enter_phase(phase, None, None)
         supply.trace_supply(self.model, self.state)
         logistics.resupply(self.model, self.state, phasing)
 
     def _depots(self, phase: Phase, side: str) -> None:
-        self._start_phase(phase, DEPOTS, side)
+        self.enter_phase(phase, DEPOTS, side)
         self.players[side].depot_movement(self)
 
     def play(self) -> list[TurnReport]:
@@ -302,18 +302,18 @@ class Game:
         self._units_before = {s: len(self.side_units(s)) for s in SIDES}
 
         # A. Mobilization
-        self._start_phase(Phase.REINFORCEMENT, None, None)
+        self.enter_phase(Phase.REINFORCEMENT, None, None)
         logistics.receive_turn_points(model, st)
         arrived = logistics.reinforcements(model, st)
         if arrived:
             self.log(f"arrived: {arrived}")
         st.sealift_left, st.sealift_blocked = model.logistics.sealift_per_turn, False
 
-        self._start_phase(Phase.SUPPLY, None, None)
+        self.enter_phase(Phase.SUPPLY, None, None)
         supply.trace_supply(model, st)
         self._unsupplied = {s: sum(1 for u in self.side_units(s) if not u.supplied) for s in SIDES}
 
-        self._start_phase(Phase.LOGISTICS, None, None)
+        self.enter_phase(Phase.LOGISTICS, None, None)
         rats = logistics.desert_rats(model, st)
         if rats is not None:
             self.log(f"DESERT RATS STRIKE: depots lost {rats}")
@@ -324,7 +324,7 @@ class Game:
         if lost:
             self.log(f"eliminated for want of maintenance: {lost}")
 
-        self._start_phase(Phase.INITIATIVE, None, None)
+        self.enter_phase(Phase.INITIATIVE, None, None)
         if st.random_initiative:
             st.initiative = "axis" if chance(st, model.logistics.random_initiative_axis_percent) else "allied"
         else:
@@ -350,7 +350,7 @@ class Game:
             self._depots(dep2, phasing)
 
         # D. Finalization
-        self._start_phase(Phase.VICTORY, None, None)
+        self.enter_phase(Phase.VICTORY, None, None)
         gained = victory.end_of_turn(model, st)
         report = self._report(rats is not None, gained)
         if st.turn >= st.last_turn:

@@ -1,0 +1,27 @@
+"""Shared pytest set-up: the validated model, and --long for the long randomized runs."""
+
+import pytest
+from hypothesis import settings
+
+settings.register_profile("long", max_examples=100_000, deadline=None)
+settings.register_profile("default", deadline=None)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--long", action="store_true", default=False,
+                     help="run the long randomized runs (100,000 differential cases)")
+
+
+def pytest_configure(config):
+    settings.load_profile("long" if config.getoption("--long") else "default")
+
+
+@pytest.fixture(scope="session")
+def long_run(request) -> bool:
+    return request.config.getoption("--long")
+
+
+@pytest.fixture(scope="session")
+def model():
+    from kotd.model import load_model
+    return load_model()
