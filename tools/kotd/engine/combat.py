@@ -46,7 +46,7 @@ class BattleResult:
     defender_strength: int          # unmodified sum of the defenders
     attacker_modified: int          # A
     defender_modified: int          # D
-    odds: int                       # floor(100 A / D), unclamped (the display's odds)
+    odds: int                       # floor(100 A / D), unclamped but saturated at 65535
     base_loss: int
     attacker_risk_factor: int       # hundredths, after the solitaire luck
     defender_risk_factor: int
@@ -102,8 +102,12 @@ def defender_modified(model: Model, defenders: list[tuple[int, int, int]], terra
     return max(d, 1)
 
 
+ODDS_SHOWN_MAX = 0xFFFF    # the displayed odds saturate at 655.35 to 1 (16 bits)
+
+
 def odds_hundredths(attacker: int, defender: int) -> int:
-    return 100 * attacker // defender
+    """The battle odds in hundredths, floor(100 A / D), saturated at ODDS_SHOWN_MAX."""
+    return min(100 * attacker // defender, ODDS_SHOWN_MAX)
 
 
 def base_loss(model: Model, intensity: int, strength: int) -> int:
