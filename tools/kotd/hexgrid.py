@@ -41,9 +41,8 @@ def axial(col: int, row: int) -> tuple[int, int]:
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    aq, ar = axial(*a)
-    bq, br = axial(*b)
-    dq, dr = aq - bq, ar - br
+    dq = a[0] - b[0]
+    dr = (a[1] - (a[0] >> 1)) - (b[1] - (b[0] >> 1))
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 

@@ -31,6 +31,15 @@ TOBRUK_HOLDERS = 2
 class SimpleAI:
     def __init__(self, side: str):
         self.side = side
+        self._sources: tuple[object, list[Hex]] | None = None
+
+    def _supply_sources(self, game: Game) -> list[Hex]:
+        """The side's supply sources, worked out once per phase (depots move only in
+        their own phase; a stale answer only makes the player a little less wise)."""
+        key = (game.state.turn, game.state.phase)
+        if self._sources is None or self._sources[0] != key:
+            self._sources = (key, supply.sources(game.model, game.state, self.side))
+        return self._sources[1]
 
     # --- logistics -------------------------------------------------------------------
     def logistics(self, game: Game, unit: UnitState) -> LogisticsOrder:
@@ -128,7 +137,7 @@ class SimpleAI:
 
     def _best_step(self, game: Game, unit: UnitState, target: Hex, keep_chain: bool = False) -> int | None:
         model, state = game.model, game.state
-        sources = supply.sources(model, state, self.side)
+        sources = (supply.sources(model, state, self.side) if keep_chain else self._supply_sources(game))
         if keep_chain:
             others = [h for h in sources if h != unit.hex] or sources
         best, best_d = None, hexgrid.distance(unit.hex, target)
