@@ -6,7 +6,8 @@ The map is a grid of flat-topped hexes in columns, north up; docs/rules.md
 
 from __future__ import annotations
 
-from .types import POOLS, SIDES, Map, Place, Setup, SetupUnit, Terrain
+from .. import hexgrid
+from .types import LABEL_KINDS, POOLS, SIDES, Label, Map, Place, Setup, SetupUnit, Terrain
 from .yamldoc import Node
 
 TOTAL_KEYS = ("mobile_units", "mobile_strength", "nonmobile_units", "nonmobile_strength")
@@ -14,7 +15,8 @@ MAX_COLUMNS, MAX_ROWS = 64, 32
 
 
 def load_map(doc: Node, terrains: tuple[Terrain, ...]) -> Map | None:
-    doc.only_keys("columns", "rows", "legend", "terrain", "places", "home_bases", "tobruk")
+    doc.only_keys("columns", "rows", "legend", "terrain", "places", "home_bases", "tobruk",
+                  "base_distance", "tobruk_ocean_neighbours", "gap", "labels")
     cols, rows = doc.req("columns").int(2, MAX_COLUMNS), doc.req("rows").int(2, MAX_ROWS)
     by_letter = {t.letter: t for t in terrains}
     grid: list[tuple[int, ...]] = []
@@ -72,9 +74,42 @@ def load_map(doc: Node, terrains: tuple[Terrain, ...]) -> Map | None:
     if tob is not None and tob not in places:
         doc.req("tobruk").error(f"'{tob}' is not a place of this map")
         tob = None
-    if not ok or None in bases.values() or tob is None:
+
+    base_distance = doc.req("base_distance").int(1, MAX_COLUMNS + MAX_ROWS)
+    tobruk_ocean = _range(doc.req("tobruk_ocean_neighbours"), 0, len(hexgrid.DIRECTIONS))
+    gap = doc.req("gap")
+    gap.only_keys("place", "width")
+    gap_place = gap.req("place").str()
+    if gap_place is not None and gap_place not in places:
+        gap.req("place").error(f"'{gap_place}' is not a place of this map")
+        gap_place = None
+    gap_width = _range(gap.req("width"), 1, MAX_ROWS)
+
+    labels = []
+    for n in (doc.opt("labels").seq() if doc.opt("labels") is not None else []):
+        n.only_keys("name", "col", "row", "kind")
+        label = (n.req("name").str(), n.req("col").int(0, (cols or MAX_COLUMNS) - 1),
+                 n.req("row").int(0, (rows or MAX_ROWS) - 1), n.req("kind").str(LABEL_KINDS))
+        if None in label:
+            ok = False
+            continue
+        labels.append(Label(*label))
+
+    if not ok or None in (*bases.values(), tob, base_distance, tobruk_ocean, gap_place, gap_width):
         return None
-    return Map(cols, rows, tuple(grid), places, bases, tob)
+    return Map(cols, rows, tuple(grid), places, bases, tob, base_distance=base_distance,
+               tobruk_ocean=tobruk_ocean, gap_place=gap_place, gap_width=gap_width, labels=tuple(labels))
+
+
+def _range(node: Node, lo: int, hi: int) -> tuple[int, int] | None:
+    """A `[fewest, most]` pair of whole numbers within lo..hi."""
+    pair = node.ints(2, lo, hi)
+    if len(pair) != 2 or None in pair:
+        return None
+    if pair[0] > pair[1]:
+        node.error(f"[{pair[0]}, {pair[1]}]: the fewest is more than the most")
+        return None
+    return pair[0], pair[1]
 
 
 def _hex_of(node: Node, m: Map) -> tuple[int, int] | None:

@@ -182,6 +182,19 @@ class Place:
 
 
 @dataclass(frozen=True)
+class Label:
+    """A name written on the map for orientation only (a sea, a depression, a range of hills);
+    the rules never read it."""
+    name: str
+    col: int
+    row: int
+    kind: str                                # "sea" or "land": how the drawing writes it
+
+
+LABEL_KINDS = ("sea", "land")
+
+
+@dataclass(frozen=True)
 class Map:
     columns: int
     rows: int
@@ -189,6 +202,12 @@ class Map:
     places: dict[str, Place]
     home_bases: dict[str, str]               # side -> place id
     tobruk: str                              # place id of Tobruk
+    # What the rules need of the map (rulings 16.12, 16.33), checked by `kotd check`:
+    base_distance: int | None = None         # hexes between the two home bases
+    tobruk_ocean: tuple[int, int] | None = None   # fewest, most ocean neighbours of Tobruk
+    gap_place: str | None = None             # the place whose column is the El Alamein line
+    gap_width: tuple[int, int] | None = None      # fewest, most passable hexes in that column
+    labels: tuple[Label, ...] = ()
 
     def terrain_at(self, col: int, row: int) -> int:
         return self.terrain[row][col]
@@ -199,6 +218,13 @@ class Map:
 
     def on_map(self, col: int, row: int) -> bool:
         return 0 <= col < self.columns and 0 <= row < self.rows
+
+    def place_at(self, col: int, row: int) -> Place | None:
+        """The named place in a hex, if any (no two places share a hex)."""
+        for p in self.places.values():
+            if (p.col, p.row) == (col, row):
+                return p
+        return None
 
 
 @dataclass(frozen=True)
