@@ -7,7 +7,7 @@ The map is a grid of flat-topped hexes in columns, north up; docs/rules.md
 from __future__ import annotations
 
 from .. import hexgrid
-from .types import LABEL_KINDS, POOLS, SIDES, Label, Map, Place, Setup, SetupUnit, Terrain
+from .types import LABEL_KINDS, LABEL_SIDES, POOLS, SIDES, Label, Map, Place, Setup, SetupUnit, Terrain
 from .yamldoc import Node
 
 TOTAL_KEYS = ("mobile_units", "mobile_strength", "nonmobile_units", "nonmobile_strength")
@@ -45,21 +45,22 @@ def load_map(doc: Node, terrains: tuple[Terrain, ...]) -> Map | None:
     places: dict[str, Place] = {}
     by_id = {t.id: t for t in terrains}
     for p in doc.req("places").seq():
-        p.only_keys("id", "name", "col", "row", "terrain")
+        p.only_keys("id", "name", "col", "row", "terrain", "label")
         pid, name = p.req("id").str(), p.req("name").str()
+        label = p.opt("label").str(LABEL_SIDES) if p.opt("label") is not None else "s"
         col = p.req("col").int(0, (cols or MAX_COLUMNS) - 1)
         row = p.req("row").int(0, (rows or MAX_ROWS) - 1)
         terr = p.req("terrain").str(tuple(by_id))
         if pid in places:
             p.req("id").error(f"place '{pid}' is given twice")
-        if None in (pid, name, col, row, terr):
+        if None in (pid, name, col, row, terr, label):
             ok = False
             continue
         if ok and len(grid) == rows and by_id[terr].code != grid[row][col]:
             actual = terrains[grid[row][col]].id
             p.req("terrain").error(f"{name} at column {col}, row {row} should be {terr} but the map has {actual} there")
             ok = False
-        places[pid] = Place(pid, name, col, row, terr)
+        places[pid] = Place(pid, name, col, row, terr, label)
 
     hb = doc.req("home_bases")
     hb.only_keys(*SIDES)

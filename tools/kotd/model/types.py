@@ -179,6 +179,10 @@ class Place:
     col: int
     row: int
     terrain: str
+    label: str = "s"                         # where the drawing writes the name: n, s, e or w of the hex
+
+
+LABEL_SIDES = ("n", "s", "e", "w")
 
 
 @dataclass(frozen=True)
