@@ -119,10 +119,10 @@ def _text_units(model: Model, setup: Setup, stacks) -> list[str]:
         for h in hexes:
             place = m.place_at(*h)
             where = f"[{h[0]:>2}, {h[1]:>2}] {place.name if place else '':<13}"
-            names = ", ".join(f"{n} {model.unit(n).name}" for n in stacks[h])
+            names = ", ".join(f"#{n} {model.unit(n).name}" for n in stacks[h])
             lines.append(f"    {where} {len(stacks[h])}: {names}")
     if setup.absent:
-        lines.append("  never in the game: " + ", ".join(f"{n} {model.unit(n).name}" for n in setup.absent))
+        lines.append("  never in the game: " + ", ".join(f"#{n} {model.unit(n).name}" for n in setup.absent))
     return lines
 
 
@@ -134,6 +134,7 @@ HEX_SIZE, HEX_HALF, HEX_RISE = 28, 14, 24
 COLUMN_STEP = 3 * HEX_HALF              # 1.5 x HEX_SIZE between column centres
 ROW_STEP = 2 * HEX_RISE
 MARGIN, TITLE_HEIGHT, LEGEND_HEIGHT = 36, 56, 96
+PALETTE_COLOURS = 64
 
 TERRAIN_COLOURS = {
     "ocean": (70, 124, 178),
@@ -196,7 +197,9 @@ def draw_png(model: Model, setup: Setup | None, path: Path, title: str | None = 
     _draw_title(draw, model, title)
     _draw_legend(draw, model, setup)
     path = Path(path)
-    image.save(path, optimize=True)
+    # Flat colours and a little anti-aliased text: a palette keeps the file small.
+    image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT,
+                   dither=Image.Dither.NONE).save(path, optimize=True)
     return path
 
 
@@ -295,7 +298,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, model: Model, setup: Setup | None) -
         x += 118
     second = top + 40
     x = MARGIN
-    for side in SIDES:
+    for side in SIDES if setup is not None else ():
         draw.rounded_rectangle([x, second - 9, x + 22, second + 9], radius=3, fill=SIDE_COLOURS[side],
                                outline=HALO, width=2)
         draw.text((x + 11, second), "3", font=_font(12, bold=True), fill=HALO, anchor="mm")
