@@ -76,6 +76,7 @@ def load_map(doc: Node, terrains: tuple[Terrain, ...]) -> Map | None:
         doc.req("tobruk").error(f"'{tob}' is not a place of this map")
         tob = None
 
+    # no two hexes of the largest map allowed are farther apart than its columns plus rows
     base_distance = doc.req("base_distance").int(1, MAX_COLUMNS + MAX_ROWS)
     tobruk_ocean = _range(doc.req("tobruk_ocean_neighbours"), 0, len(hexgrid.DIRECTIONS))
     gap = doc.req("gap")
@@ -89,12 +90,12 @@ def load_map(doc: Node, terrains: tuple[Terrain, ...]) -> Map | None:
     labels = []
     for n in (doc.opt("labels").seq() if doc.opt("labels") is not None else []):
         n.only_keys("name", "col", "row", "kind")
-        label = (n.req("name").str(), n.req("col").int(0, (cols or MAX_COLUMNS) - 1),
-                 n.req("row").int(0, (rows or MAX_ROWS) - 1), n.req("kind").str(LABEL_KINDS))
-        if None in label:
+        fields = (n.req("name").str(), n.req("col").int(0, (cols or MAX_COLUMNS) - 1),
+                  n.req("row").int(0, (rows or MAX_ROWS) - 1), n.req("kind").str(LABEL_KINDS))
+        if None in fields:
             ok = False
             continue
-        labels.append(Label(*label))
+        labels.append(Label(*fields))
 
     if not ok or None in (*bases.values(), tob, base_distance, tobruk_ocean, gap_place, gap_width):
         return None
