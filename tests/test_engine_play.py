@@ -175,8 +175,12 @@ def test_sea_movement_once_a_turn_not_after_tobruk_replacements(model):
 
 def lr_setup(model, seed):
     """An Axis unit about to move next to an Allied unit into an empty hex."""
-    ground = open_ground(model, min_gap=5)
-    start = ground[0]
+    ground = set(open_ground(model, min_gap=3))
+    # the Panzers' start, their target and the Australians two hexes further, with
+    # room around them for the reacting units the tests add
+    start = next(h for h in sorted(ground)
+                 if all(hexgrid.step(*hexgrid.step(*h, 3), d) in ground for d in (3, 4))
+                 and hexgrid.step(*hexgrid.step(*hexgrid.step(*h, 3), 3), 3) in ground)
     target = hexgrid.step(*start, 3)
     enemy = hexgrid.step(*target, 3)
     state = empty_state(model, seed=seed)

@@ -88,7 +88,6 @@ def distance_to_base(model: Model, unit: UnitState) -> int:
 
 
 def place_at(model: Model, hx: Hex) -> str | None:
-    for pid, p in model.map.places.items():
-        if (p.col, p.row) == hx:
-            return pid
-    return None
+    """The id of the named place in hx, if any."""
+    p = model.map.place_at(*hx)
+    return p.id if p is not None else None
