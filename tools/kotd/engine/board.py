@@ -30,14 +30,16 @@ def units_on_map(state: GameState, side: str | None = None, model: Model | None 
 def occupancy(state: GameState) -> dict[Hex, list[UnitState]]:
     """Units on the map by hex, each list in unit-number order."""
     out: dict[Hex, list[UnitState]] = defaultdict(list)
+    on_map = Status.ON_MAP
     for u in state.units:
-        if u.status == Status.ON_MAP:
-            out[u.hex].append(u)
+        if u.status == on_map:
+            out[(u.col, u.row)].append(u)
     return out
 
 
 def units_at(state: GameState, hx: Hex) -> list[UnitState]:
-    return [u for u in state.units if u.status == Status.ON_MAP and u.hex == hx]
+    col, row = hx
+    return [u for u in state.units if u.col == col and u.row == row and u.status == Status.ON_MAP]
 
 
 def hex_side(model: Model, state: GameState, hx: Hex) -> str | None:
