@@ -3,26 +3,12 @@ the line, the place and what is wrong, and the command exits with status 1."""
 
 import shutil
 
-import pytest
 from click.testing import CliRunner
+from datacheck import one
 
 from kotd import DEFAULT_DATA_DIR
 from kotd.cli import main
 from kotd.model import check_data
-
-
-@pytest.fixture
-def broken(tmp_path):
-    """Copy data/ and apply one text replacement; returns the problems found."""
-    def make(filename: str, old: str, new: str) -> list[str]:
-        target = tmp_path / "data"
-        shutil.copytree(DEFAULT_DATA_DIR, target)
-        path = target / filename
-        text = path.read_text()
-        assert old in text, f"{old!r} not in {filename}"
-        path.write_text(text.replace(old, new, 1))
-        return [str(p) for p in check_data(target)]
-    return make
 
 
 def test_real_data_is_valid():
@@ -36,12 +22,6 @@ def test_cli_check_ok_and_failing(tmp_path):
     (tmp_path / "data" / "turns.yaml").write_text("turns: [\n")
     bad = CliRunner().invoke(main, ["check", "--data", str(tmp_path / "data")])
     assert bad.exit_code == 1 and "turns.yaml" in bad.output and "not valid YAML" in bad.output
-
-
-def one(problems: list[str], *needles: str) -> str:
-    hits = [p for p in problems if all(n in p for n in needles)]
-    assert hits, f"no problem with {needles} in {problems}"
-    return hits[0]
 
 
 def test_loss_chart_cell_against_the_formula(broken):

@@ -2,39 +2,13 @@
 the file, the line, the place in it and what is wrong."""
 
 import re
-import shutil
 
 import pytest
+from datacheck import one, with_line
 
 from kotd import DEFAULT_DATA_DIR
-from kotd.model import check_data
 
 S41, S42, S42J = "setups/1941-03.yaml", "setups/1942-01.yaml", "setups/1942-07.yaml"
-
-
-@pytest.fixture
-def broken(tmp_path):
-    """Copy data/ and apply text replacements (file, old, new); returns the problems found."""
-    def make(*edits: tuple[str, str, str]) -> list[str]:
-        target = tmp_path / "data"
-        shutil.copytree(DEFAULT_DATA_DIR, target)
-        for filename, old, new in edits:
-            path = target / filename
-            text = path.read_text()
-            assert old in text, f"{old!r} not in {filename}"
-            path.write_text(text.replace(old, new, 1))
-        return [str(p) for p in check_data(target)]
-    return make
-
-
-def one(problems: list[str], *needles: str) -> str:
-    hits = [p for p in problems if all(n in p for n in needles)]
-    assert hits, f"no problem with {needles} in {problems}"
-    return hits[0]
-
-
-def with_line(problem: str, filename: str) -> None:
-    assert re.search(re.escape(filename) + r":\d+: ", problem), f"no line number in {problem!r}"
 
 
 def test_no_unit_on_the_sea(broken):
