@@ -1,0 +1,14 @@
+;
+; end.s -- the assembler's own checks that everything fits the target's regions.
+;
+; An overflow stops the build here with the file and line of the failed check.
+;
+
+engine_end:
+.checkpc ENGINE_BASE+ENGINE_BUDGET  ; code + tables within the 8 KB budget
+.checkpc ENGINE_LAST+1              ; and within the engine region
+
+.data
+.org SCRATCH_END
+.checkpc STATE_LAST+1               ; state block + scratch within the state region
+.text

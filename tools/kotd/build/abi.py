@@ -1,0 +1,124 @@
+"""The engine's ABI: the jump table's entries, the error codes, the call block.
+
+One definition (this file) gives the jump table (``port/asm/generated/jumptable.s``),
+the equates (``port/asm/generated/abi.inc``), the entry addresses of the BASIC
+constants, the harness's entry lookup and the table in docs/engine.md.
+
+Entry numbers are stable: an entry keeps its number for good; a new entry takes the
+next number.  Entry ``n`` is ``JMP`` at ``ENGINE_BASE + 3 * n``.  To add an entry: one
+line in ``ENTRIES`` naming its asm routine (which follows the contract in
+docs/engine.md "Writing an entry"), then a test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .targets import Target
+
+ABI_VERSION = 1
+
+#: Error codes (``CALL_STATUS``; the result is ``RESULT_ERROR + code``).  0 is success.
+ERRORS: dict[str, int] = {
+    "OK": 0,
+    "ARG_COUNT": 1,     # wrong number of arguments
+    "UNIT": 2,          # a unit number outside 1..UNIT_COUNT
+    "HEX": 3,           # a hex off the map (or a unit that is not on the map)
+    "DIRECTION": 4,     # a direction outside 1..6
+    "RANGE": 5,         # another argument out of its range
+}
+
+RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)
+HEX_NONE = 0xFFFF       # a hex result "off the map": column $FF, row $FF (not an error)
+JUMP_SIZE = 3           # bytes per jump table entry (JMP abs)
+
+
+@dataclass(frozen=True)
+class Entry:
+    number: int
+    name: str                    # ENTRY_<name> in the BASIC constants
+    routine: str                 # the asm routine the entry runs
+    args: tuple[str, ...]        # argument names, in call order
+    result: str
+    doc: str
+
+
+ENTRIES: tuple[Entry, ...] = (
+    Entry(0, "ENGINE_INFO", "e_engine_info", (), "ABI version", "check that the engine is loaded"),
+    Entry(1, "RNG_SEED", "e_rng_seed", ("seed",), "0", "seed the generator: (seed XOR $ACE1) or $ACE1"),
+    Entry(2, "RNG_STEP", "e_rng_step", (), "0", "one step of the generator (RNG holds the state)"),
+    Entry(3, "RNG_DRAW", "e_rng_draw", ("n",), "0..n-1", "step, then (state * n) >> 16; n 1..256"),
+    Entry(4, "HEX_NEIGHBOUR", "e_hex_neighbour", ("col", "row", "direction"),
+          "col + 256 * row, or 65535 off the map", "the hex next to (col, row) in direction 1-6"),
+    Entry(5, "HEX_DISTANCE", "e_hex_distance", ("col1", "row1", "col2", "row2"), "hexes",
+          "the distance between two hexes of the map"),
+    Entry(6, "UNIT_DISTANCE", "e_unit_distance", ("unit1", "unit2"), "hexes",
+          "the distance between two units on the map"),
+)
+
+
+def check_entries() -> None:
+    numbers = [e.number for e in ENTRIES]
+    if numbers != list(range(len(ENTRIES))):
+        raise ValueError(f"{__file__}: entry numbers must be 0..{len(ENTRIES) - 1} in order, found {numbers}")
+    names = [e.name for e in ENTRIES]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{__file__}: two entries share a name")
+
+
+def entry(name_or_number: str | int) -> Entry:
+    for e in ENTRIES:
+        if name_or_number in (e.name, e.number):
+            return e
+    raise KeyError(f"no entry {name_or_number!r}; entries: {', '.join(e.name for e in ENTRIES)}")
+
+
+def entry_address(target: Target, e: Entry) -> int:
+    return target.engine.start + JUMP_SIZE * e.number
+
+
+def entry_addresses(target: Target) -> dict[str, int]:
+    return {f"ENTRY_{e.name}": entry_address(target, e) for e in ENTRIES}
+
+
+def abi_equates() -> str:
+    """``abi.inc``: error codes, entry numbers, argument names."""
+    from .stateblock import MAX_ARGS
+    check_entries()
+    lines = [";", "; The ABI: error codes, entry numbers and the call block's argument names.",
+             "; From tools/kotd/build/abi.py; docs/engine.md explains them.", ";", ""]
+    for name, code in ERRORS.items():
+        lines.append(f".alias E_{name:<22} {code}")
+    lines += ["", f".alias {'ABI_VERSION':<24} {ABI_VERSION}",
+              f".alias {'RESULT_ERROR_HI':<24} ${RESULT_ERROR >> 8:02X}    ; an error's result: $FF00 + code",
+              f".alias {'HEX_NONE':<24} ${HEX_NONE:04X}  ; a hex result off the map",
+              f".alias {'ENTRY_COUNT':<24} {len(ENTRIES)}", ""]
+    for e in ENTRIES:
+        lines.append(f".alias ENTRY_{e.name:<18} {e.number}")
+    lines.append("")
+    lines.append("; the call's arguments, each low byte then high byte")
+    for i in range(MAX_ARGS):
+        lines.append(f".alias ARG{i}_LO{'':<18} CALL_ARGS+{2 * i}")
+        lines.append(f".alias ARG{i}_HI{'':<18} CALL_ARGS+{2 * i + 1}")
+    return "\n".join(lines) + "\n"
+
+
+def jump_table() -> str:
+    """``jumptable.s``: the jump table, one stub per entry, the dispatch tables."""
+    check_entries()
+    lines = [";", "; The jump table: entry n is a JMP at ENGINE_BASE + 3 * n (numbers never change).",
+             "; Each stub gives the ABI glue (abi_enter) its entry number in Y.",
+             "; From tools/kotd/build/abi.py.", ";", "", "jump_table:"]
+    for e in ENTRIES:
+        args = ", ".join(e.args)
+        lines.append(f"    jmp entry_{e.number:<3}            ; {e.number} {e.name}({args}) -> {e.result}")
+    lines += ["jump_table_end:", ""]
+    for e in ENTRIES:
+        lines += [f"entry_{e.number}:", f"    ldy #ENTRY_{e.name}", "    jmp abi_enter"]
+    lines += ["", "; argument count of each entry", "entry_argc:"]
+    lines += [f"    .byte {len(e.args):<3}   ; {e.name}" for e in ENTRIES]
+    lines += ["", "; each entry's routine, minus one (abi_dispatch calls it with RTS)", "entry_routine_lo:"]
+    lines += [f"    .byte <[{e.routine}-1]" for e in ENTRIES]
+    lines += ["entry_routine_hi:"]
+    lines += [f"    .byte >[{e.routine}-1]" for e in ENTRIES]
+    return "\n".join(lines) + "\n"

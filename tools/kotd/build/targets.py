@@ -1,0 +1,99 @@
+"""The two machines the engine is built for: where everything goes in memory.
+
+One :class:`Target` per machine.  Every address the build, the harness, the BASIC
+constants and docs/engine.md use comes from here; the assembler gets them through
+``port/asm/generated/<target>.inc``.
+
+Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
+
+    $0000-$007F  OS zero page            $0080-$00FF  BASIC and floating point
+    $00E0-$00EF  engine zero page (FR1..ESIGN of the FP package, saved and restored)
+    $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
+    MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
+    $7800-$97FF  engine: jump table, code, tables (8 KB budget)
+    $9800-$9DFF  shared state block + scratch (1.5 KB)
+    $9E00-$9FFF  free
+    $A000-$BFFF  BASIC cartridge
+
+Apple II, 48K, Applesoft in ROM, DOS 3.3 resident (docs/engine.md "Apple memory map")::
+
+    $0800-$6FFF  Applesoft program, variables, strings (HIMEM: 28672 = $7000)
+    $7000-$8FFF  engine: jump table, code, tables (8 KB budget)
+    $9000-$95FF  shared state block + scratch (1.5 KB)
+    $9600-$BFFF  DOS 3.3 (its buffers start at $9600 with MAXFILES 3)
+    $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    start: int
+    end: int            # last byte, inclusive
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start + 1
+
+    def contains(self, address: int) -> bool:
+        return self.start <= address <= self.end
+
+    def overlaps(self, other: "Region") -> bool:
+        return self.start <= other.end and other.start <= self.end
+
+    def __str__(self) -> str:
+        return f"{self.name} ${self.start:04X}-${self.end:04X}"
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str                 # "atari" or "apple"
+    title: str
+    engine: Region            # jump table at engine.start, then code, then tables
+    state: Region             # state block, then scratch
+    zero_page: Region         # the engine's zero page, saved on entry and restored on exit
+    return_value: Region | None   # where the caller finds the result besides the call block
+    forbidden: tuple[Region, ...] # what must stay untouched on this machine (ROM, DOS, ...)
+    loader: Region | None = None  # load-time only segment (Atari: lower RAMTOP)
+
+    @property
+    def regions(self) -> tuple[Region, ...]:
+        return tuple(r for r in (self.zero_page, self.engine, self.state, self.loader) if r)
+
+
+ATARI = Target(
+    name="atari",
+    title="Atari 800/XL 48K with the Atari BASIC cartridge",
+    engine=Region("engine", 0x7800, 0x97FF),
+    state=Region("state", 0x9800, 0x9DFF),
+    zero_page=Region("zero page", 0x00E0, 0x00EF),
+    return_value=Region("FR0", 0x00D4, 0x00D5),
+    forbidden=(Region("OS zero page", 0x0000, 0x007F), Region("BASIC zero page", 0x0080, 0x00CA),
+               Region("BASIC cartridge", 0xA000, 0xBFFF), Region("OS ROM and hardware", 0xC000, 0xFFFF)),
+    loader=Region("loader", 0x0600, 0x06FF),
+)
+
+APPLE = Target(
+    name="apple",
+    title="Apple II 48K with Applesoft and DOS 3.3",
+    engine=Region("engine", 0x7000, 0x8FFF),
+    state=Region("state", 0x9000, 0x95FF),
+    zero_page=Region("zero page", 0x00F0, 0x00FF),
+    return_value=None,
+    forbidden=(Region("Applesoft and monitor zero page", 0x0000, 0x00EF),
+               Region("DOS 3.3", 0x9600, 0xBFFF), Region("I/O and ROM", 0xC000, 0xFFFF)),
+)
+
+TARGETS = {"atari": ATARI, "apple": APPLE}
+
+#: The engine code + tables budget (issue 5), whatever the region's size.
+ENGINE_BUDGET = 8192
+
+
+def targets_for(choice: str) -> list[Target]:
+    """``atari``, ``apple`` or ``all``."""
+    return list(TARGETS.values()) if choice == "all" else [TARGETS[choice]]
