@@ -1,0 +1,91 @@
+"""kotd build's errors name the file and the line, and give exit status 1 (host only)."""
+
+import dataclasses
+import shutil
+
+import pytest
+
+from kotd import DEFAULT_DATA_DIR
+from kotd.build import BuildError, check_regions, generate_sources, run_build, stateblock, target_include
+from kotd.build.assemble import AssemblyError, assemble
+from kotd.build.paths import ASM_DIR
+from kotd.build.tables import DataRangeError, generate
+from kotd.build.targets import ATARI, Region
+
+
+def combat_with_supply_cost(model, value):
+    c = model.combat
+    attacker = dict(c.supply_cost["attacker"])
+    axis = dict(attacker["axis"])
+    axis["mobile"] = (45, 60, value) + axis["mobile"][3:]
+    attacker["axis"] = axis
+    return dataclasses.replace(model, combat=dataclasses.replace(c, supply_cost={**c.supply_cost, "attacker": attacker}))
+
+
+def test_a_value_too_wide_for_its_table_names_the_data_file_line_and_key(model):
+    bad = combat_with_supply_cost(model, 300)
+    with pytest.raises(DataRangeError) as err:
+        generate(bad)
+    text = str(err.value)
+    line = next(i for i, ln in enumerate(open(DEFAULT_DATA_DIR / "combat.yaml"), 1) if ln.strip().startswith("mobile: [45, 60, 75"))
+    assert text.startswith(f"data/combat.yaml:{line}: supply_cost.attacker.axis.mobile[2]: 300")
+    assert "SUPPLY_COST_ATTACKER_AXIS_MOBILE" in text
+
+
+def test_run_build_prints_the_error_and_exits_1(model, tmp_path, capsys):
+    bad = combat_with_supply_cost(model, -1)
+    assert run_build(bad, "atari", tmp_path, echo=lambda s: None) == 1
+    err = capsys.readouterr().err
+    assert "error: data/combat.yaml:" in err and "supply_cost.attacker.axis.mobile[2]: -1" in err
+    assert not (tmp_path / "atari").exists()
+
+
+def test_a_map_too_big_for_signed_bytes_is_refused(model):
+    m = model.map
+    big = dataclasses.replace(model, map=dataclasses.replace(m, columns=100, rows=20))
+    with pytest.raises(DataRangeError, match=r"data/map.yaml:\d+: columns"):
+        generate(big)
+
+
+def test_an_assembler_error_names_file_and_line(tmp_path):
+    (tmp_path / "bad.s").write_text(".org $2000\n    lda #1\n    bra $2000\n")
+    with pytest.raises(AssemblyError, match=r"bad\.s:3:"):
+        assemble("bad.s", tmp_path)
+
+
+def test_65c02_and_undocumented_opcodes_are_refused(tmp_path):
+    for op in ("stz $80", "phx", "lax $80", "slo $80"):
+        (tmp_path / "x.s").write_text(f".org $2000\n    {op}\n")
+        with pytest.raises(AssemblyError, match=r"x\.s:2:"):
+            assemble("x.s", tmp_path)
+
+
+def test_an_engine_overflow_stops_the_assembler_at_the_check(model, tmp_path):
+    asm = tmp_path / "asm"
+    shutil.copytree(ASM_DIR, asm, ignore=shutil.ignore_patterns("generated"))
+    generate_sources(model, DEFAULT_DATA_DIR, asm / "generated")
+    small = dataclasses.replace(ATARI, engine=Region("engine", 0x7800, 0x78FF))
+    (asm / "generated" / "atari.inc").write_text(target_include(small))
+    with pytest.raises(AssemblyError) as err:
+        assemble("atari.s", asm)
+    assert "end.s:" in str(err.value) and "checkpc" in str(err.value)
+
+
+def test_a_state_block_too_big_names_the_field_line(model):
+    small = dataclasses.replace(ATARI, state=Region("state", 0x9800, 0x98FF))
+    with pytest.raises(stateblock.LayoutError, match=r"stateblock\.py:\d+: U_"):
+        stateblock.check_fits(model, small)
+    with pytest.raises(BuildError, match=r"stateblock\.py:\d+"):
+        check_regions(model, small)
+
+
+def test_overlapping_regions_name_the_target_definition(model):
+    clash = dataclasses.replace(ATARI, state=Region("state", 0x9700, 0x9CFF))
+    with pytest.raises(BuildError, match=r"targets\.py:\d+: atari: engine .* overlaps state"):
+        check_regions(model, clash)
+    on_basic = dataclasses.replace(ATARI, state=Region("state", 0x9F00, 0xA4FF))
+    with pytest.raises(BuildError, match="BASIC cartridge"):
+        check_regions(model, on_basic)
+    unaligned = dataclasses.replace(ATARI, engine=Region("engine", 0x7880, 0x97FF))
+    with pytest.raises(BuildError, match="page boundary"):
+        check_regions(model, unaligned)
