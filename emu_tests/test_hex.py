@@ -9,8 +9,7 @@ from kotd.build.abi import ERRORS, HEX_NONE, RESULT_ERROR
 from kotd.engine.fixtures import empty_state, place
 from kotd.engine.state import Status
 
-SLOW_OK = settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow,
-                                                          HealthCheck.function_scoped_fixture])
+SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
 def expected_neighbour(model, col, row, direction) -> int:

@@ -8,8 +8,7 @@ from kotd.build.abi import ERRORS, RESULT_ERROR
 from kotd.engine import rng
 from kotd.engine.fixtures import empty_state
 
-SLOW_OK = settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow,
-                                                          HealthCheck.function_scoped_fixture])
+SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
 def rng_state(m) -> int:

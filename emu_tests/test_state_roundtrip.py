@@ -50,7 +50,7 @@ def test_the_block_fits_both_targets(model):
     assert lay.state_size == len(stateblock.encode(empty_state(model), model))
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_states_round_trip_through_6502_memory(model, machines, data):
     state = data.draw(game_states(model))
