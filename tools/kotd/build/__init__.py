@@ -222,7 +222,7 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
     addresses = {s.name: s.value for s in symbols if s.is_code and not s.is_local}
     addresses.update(stateblock.field_addresses(model, target))
     files["engine.lab"] = images.label_file(addresses.items())
-    files["engine.sym"] = images.symbol_table(_unique(symbols))
+    files["engine.sym"] = images.symbol_table(_unique([s for s in symbols if s.name != "*"]))
     files["memory.txt"] = memory_report(target, build.memory)
     files["memory.json"] = json.dumps({"generated": GENERATED_MARK, "target": target.name,
                                        "regions": build.memory}, indent=1, sort_keys=True) + "\n"
