@@ -1,8 +1,6 @@
 """The ABI as docs/engine.md states it: the jump table, both call conventions, the
 zero page kept, results and error codes."""
 
-import pytest
-
 from kotd.build import abi, stateblock
 from kotd.build.targets import TARGETS
 from kotd.emu import Cpu, EngineMachine

@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterable, Union
 
 from ..engine.state import GameState, Phase, Status, UnitState, ratings_default

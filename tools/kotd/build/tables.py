@@ -199,7 +199,6 @@ def combat_tables(model: Model, out: Emitter) -> None:
     """The combat charts and constants (data/combat.yaml)."""
     out.section("combat")
     c = model.combat
-    src = Source("combat.yaml", "")
 
     def s(path: str) -> Source:
         return Source("combat.yaml", path)
@@ -261,7 +260,6 @@ def combat_tables(model: Model, out: Emitter) -> None:
         for side in SIDES:
             out.table(f"OP_COST_{role.upper()}_{side.upper()}", list(c.op_cost[role][side]), 1,
                       s(f"op_cost.{role}.{side}"), "Combat Operation Chart, by intensity", first=1)
-    del src
 
 
 def logistics_tables(model: Model, out: Emitter) -> None:
