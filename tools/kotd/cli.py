@@ -88,7 +88,7 @@ def build(target: str, out_dir: Path, data_dir: Path) -> None:
     """Generate the 6502 tables, assemble the engine and write the images to dist/."""
     from .build import run_build
     model = load_or_exit(data_dir)
-    sys.exit(run_build(model, target, out_dir))
+    sys.exit(run_build(model, target, out_dir, data_dir=data_dir))
 
 
 @main.command()
