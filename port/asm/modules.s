@@ -10,4 +10,5 @@ code_start:
 .include "args.s"                   ; argument checks shared by the entries
 .include "rng.s"                    ; the random number generator
 .include "hex.s"                    ; hex geometry
+.include "supply.s"                 ; supply tracing, Tobruk surrounded, distance VP
 code_end:

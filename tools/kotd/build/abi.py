@@ -54,6 +54,12 @@ ENTRIES: tuple[Entry, ...] = (
           "the distance between two hexes of the map"),
     Entry(6, "UNIT_DISTANCE", "e_unit_distance", ("unit1", "unit2"), "hexes",
           "the distance between two units on the map"),
+    Entry(7, "SUPPLY_PHASE", "e_supply_phase", ("side",), "sources of the last side traced",
+          "supply status of every unit on the map of side 0 (Axis), 1 (Allied) or 2 (both)"),
+    Entry(8, "TOBRUK_SURROUNDED", "e_tobruk_surrounded", (), "1 or 0",
+          "every neighbour of Tobruk ocean or holding an Axis unit"),
+    Entry(9, "DISTANCE_VP", "e_distance_vp", ("side",), "victory points",
+          "the distance victory points of a side's units on the map"),
 )
 
 

@@ -248,6 +248,17 @@ SCRATCH: list[Field] = [
     # The work area.
     Field("WORK_UNIT", 1, _units, "one work byte per unit (marks, distances)"),
     Field("WORK", 1, 64, "general work bytes"),
+    # Supply tracing (port/asm/supply.s): the sources of one side, axial q and r.
+    Field("SUPPLY_SRC_Q", 1, lambda m: _max_sources(m), "axial q (column) of each supply source"),
+    Field("SUPPLY_SRC_R", 1, lambda m: _max_sources(m), "axial r (row - column / 2) of each supply source"),
+    Field("SUPPLY_PENDING", 1, lambda m: _max_sources(m), "depots not yet linked to a source ($FF: linked)"),
+    Field("SUPPLY_SIDE", 1, 1, "the side being traced"),
+    Field("SUPPLY_SOURCES", 1, 1, "sources found so far"),
+    Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched for depots"),
+    Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING"),
+    Field("SUPPLY_REACH", 1, 1, "the range being tested, plus one"),
+    Field("SUPPLY_HEX", 1, 2, "axial q and r of the unit being tested"),
+    Field("SUPPLY_DQ", 1, 1, "q difference of the pair being tested"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.
@@ -258,6 +269,11 @@ ZERO_PAGE: list[Field] = [
     Field("ZP_MUL", 1, 4, "multiplication: operand and product"),
     Field("ZP_TEMP", 1, 6, "short-lived temporaries"),
 ]
+
+
+def _max_sources(model: Model) -> int:
+    """Home base, Tobruk and every depot of the side with the most depots."""
+    return 2 + max(sum(1 for u in model.units if u.side == side and u.is_depot) for side in SIDES)
 
 
 def len_zero_page() -> int:

@@ -414,6 +414,9 @@ def map_tables(model: Model, out: Emitter) -> None:
     tob = m.places[m.tobruk]
     out.const("TOBRUK_COL", tob.col, 1, Source("map.yaml", "places"), "Tobruk")
     out.const("TOBRUK_ROW", tob.row, 1, Source("map.yaml", "places"), "Tobruk")
+    towns = list(model.victory.towns)
+    out.const("TOBRUK_TOWN", towns.index(m.tobruk), 1, Source("victory.yaml", "towns"),
+              "Tobruk's index in CONTROL (data/victory.yaml towns order)")
 
 
 def hex_tables(model: Model, out: Emitter) -> None:
