@@ -23,13 +23,13 @@ def combat_with_supply_cost(model, value):
 
 
 def test_a_value_too_wide_for_its_table_names_the_data_file_line_and_key(model):
-    bad = combat_with_supply_cost(model, 300)
+    bad = combat_with_supply_cost(model, 70000)
     with pytest.raises(DataRangeError) as err:
         generate(bad)
     text = str(err.value)
     line = next(i for i, ln in enumerate(open(DEFAULT_DATA_DIR / "combat.yaml"), 1) if ln.strip().startswith("mobile: [45, 60, 75"))
-    assert text.startswith(f"data/combat.yaml:{line}: supply_cost.attacker.axis.mobile[2]: 300")
-    assert "SUPPLY_COST_ATTACKER_AXIS_MOBILE" in text
+    assert text.startswith(f"data/combat.yaml:{line}: supply_cost.attacker.axis.mobile[2]: 70000")
+    assert "COMBAT_SUPPLY_COST" in text
 
 
 def test_run_build_prints_the_error_and_exits_1(model, tmp_path, capsys):

@@ -1,8 +1,7 @@
 ;
 ; modules.s -- the engine's modules, one concern per file, the same on both machines.
 ;
-; Issue 5 adds math.s, supply.s and combat.s here (and their entries to
-; tools/kotd/build/abi.py).
+; A module's entries are listed in tools/kotd/build/abi.py.
 ;
 
 code_start:
@@ -10,5 +9,7 @@ code_start:
 .include "args.s"                   ; argument checks shared by the entries
 .include "rng.s"                    ; the random number generator
 .include "hex.s"                    ; hex geometry
+.include "math.s"                   ; multiply and divide
 .include "supply.s"                 ; supply tracing, Tobruk surrounded, distance VP
+.include "combat.s"                 ; one battle
 code_end:

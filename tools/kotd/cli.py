@@ -99,7 +99,7 @@ def bench(as_json: bool, target: str, data_dir: Path) -> None:
     """Measure the 6502 engine in cycles (py65) and bytes, against its budgets."""
     from .bench import run_bench
     model = load_or_exit(data_dir)
-    sys.exit(run_bench(model, target, as_json))
+    sys.exit(run_bench(model, target, as_json, data_dir))
 
 
 if __name__ == "__main__":

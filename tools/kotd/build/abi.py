@@ -26,6 +26,7 @@ ERRORS: dict[str, int] = {
     "HEX": 3,           # a hex off the map (or a unit that is not on the map)
     "DIRECTION": 4,     # a direction outside 1..6
     "RANGE": 5,         # another argument out of its range
+    "ORDER": 6,         # a battle the rules do not allow (kotd.engine.combat.check_order)
 }
 
 RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)
@@ -60,6 +61,8 @@ ENTRIES: tuple[Entry, ...] = (
           "every neighbour of Tobruk ocean or holding an Axis unit"),
     Entry(9, "DISTANCE_VP", "e_distance_vp", ("side",), "victory points",
           "the distance victory points of a side's units on the map"),
+    Entry(10, "RESOLVE_BATTLE", "e_resolve_battle", (), "odds in hundredths",
+          "the battle in the battle block (BATTLE_*): checked, resolved, the state changed"),
 )
 
 

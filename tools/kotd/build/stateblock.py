@@ -237,14 +237,41 @@ SCRATCH: list[Field] = [
     Field("CALL_RESULT", 2, 1, "result; $FF00 + error code on error"),
     Field("CALL_ARGS", 1, 2 * MAX_ARGS, "arguments, each low byte then high byte"),
     Field("ZP_SAVE", 1, lambda m: len_zero_page(), "the caller's zero page, kept during a call"),
-    # The battle block (issue 5 shapes it): inputs, then outputs.
-    Field("BATTLE_ATTACKERS", 1, lambda m: m.logistics.stacking_hex, "attacking unit indices"),
-    Field("BATTLE_DEFENDERS", 1, lambda m: m.logistics.stacking_hex, "defending unit indices"),
-    Field("BATTLE_INTENSITY", 1, 1, "intensity 1-9"),
-    Field("BATTLE_RISK", 1, len(SIDES), "risk level 1-9, attacker then defender"),
-    Field("BATTLE_AIR", 1, len(SIDES), "air committed, attacker then defender"),
-    Field("BATTLE_ODDS", 2, 1, "odds in hundredths"),
-    Field("BATTLE_LOSS", 2, len(SIDES), "overall losses, attacker then defender"),
+    # The battle block of RESOLVE_BATTLE (port/asm/combat.s; docs/engine.md): slots 0..5
+    # are the attackers, slots 6..11 the defenders.
+    Field("BATTLE_HEXES", 1, 4, "in: attacking column, row; defending column, row"),
+    Field("BATTLE_COUNT", 1, 2, "in: number of attackers, of defenders"),
+    Field("BATTLE_UNITS", 1, lambda m: _slots(m), "in: unit numbers by slot (attackers 0.., defenders from STACKING_HEX)"),
+    Field("BATTLE_INTENSITY", 1, 1, "in: intensity 1-9"),
+    Field("BATTLE_RISK", 1, len(SIDES), "in: risk level 1-9, attacker then defender"),
+    Field("BATTLE_AIR", 1, len(SIDES), "in: air committed, attacker then defender"),
+    Field("BATTLE_REACTION", 1, 1, "in: 1 in a limited reaction (no depot attacks)"),
+    Field("BATTLE_STRENGTH", 2, 2, "out: unmodified strength, attackers then defenders"),
+    Field("BATTLE_MODIFIED", 2, 2, "out: modified strength A, then D"),
+    Field("BATTLE_ODDS", 2, 1, "out: odds in hundredths, saturated at 65535"),
+    Field("BATTLE_BASE", 2, 1, "out: base loss"),
+    Field("BATTLE_FACTOR", 1, 2, "out: risk factor in hundredths, attacker then defender"),
+    Field("BATTLE_LOSS", 2, 2, "out: overall loss, attacker then defender"),
+    Field("BATTLE_RISK_PART", 2, 2, "out: the part of each overall loss caused by risk"),
+    Field("BATTLE_UNIT_LOSS", 2, lambda m: _slots(m), "out: strength lost, by slot"),
+    Field("BATTLE_FATE", 1, lambda m: _slots(m), "out: 0 stays, 1 eliminated, 2 eliminated and returns as a cadre"),
+    Field("BATTLE_CAPTURED", 2, lambda m: _slots(m), "out: supply captured, by slot"),
+    Field("BATTLE_AIR_LOST", 1, len(SIDES), "out: air points lost, Axis then Allied"),
+    Field("BATTLE_CASUALTIES", 2, len(SIDES), "out: casualties inflicted by the Axis, by the Allies"),
+    Field("BATTLE_SIDE", 1, 1, "work: the attacking side"),
+    Field("BATTLE_IDX", 1, lambda m: _slots(m), "work: unit index (number - 1) by slot, $FF for an empty slot"),
+    Field("BATTLE_CADRE_OK", 1, lambda m: _slots(m), "work: 1 if the slot may return as a cadre"),
+    Field("BATTLE_PENDING", 1, lambda m: _slots(m), "work: 1 while an eliminated slot waits its turn"),
+    Field("BATTLE_HERE", 1, 3, "work: units in the attacking hex, in the defending hex, non-depots there"),
+    Field("BATTLE_NEAR", 1, 4, "work: friendly units, friendly hexes, enemy units, enemy hexes"),
+    Field("BATTLE_MASK", 1, 6, "work: neighbours of the defending hex held by Axis, Allied; of the "
+          "attacking hex by Axis, Allied; blocked neighbours of the defending, the attacking hex"),
+    Field("BATTLE_NB_COL", 1, 12, "work: columns of the defending hex's neighbours 0..5, the attacking hex's 6..11"),
+    Field("BATTLE_NB_ROW", 1, 12, "work: their rows"),
+    Field("BATTLE_NB_SELF", 1, 2, "work: neighbour number of the attacking hex, of the defending hex"),
+    Field("BATTLE_TOTAL10", 2, 2, "work: ten times each group's strength"),
+    Field("BATTLE_WORK", 1, 12, "work: group, slot ends, counters, a 16-bit value, a 24-bit sum"),
+    Field("MATH_TERM", 1, 4, "math.s: a 32-bit operand"),
     # The work area.
     Field("WORK_UNIT", 1, _units, "one work byte per unit (marks, distances)"),
     Field("WORK", 1, 64, "general work bytes"),
@@ -266,9 +293,14 @@ ZERO_PAGE: list[Field] = [
     Field("ZP_PTR", 2, 1, "a pointer for (zp),Y"),
     Field("ZP_HEX_A", 1, 2, "a hex: column, row"),
     Field("ZP_HEX_B", 1, 2, "another hex: column, row"),
-    Field("ZP_MUL", 1, 4, "multiplication: operand and product"),
-    Field("ZP_TEMP", 1, 6, "short-lived temporaries"),
+    Field("ZP_MUL", 1, 4, "math.s: the 32-bit accumulator M0..M3"),
+    Field("ZP_TEMP", 1, 6, "short-lived temporaries; +4, +5 are math.s's operand B0, B1"),
 ]
+
+
+def _slots(model: Model) -> int:
+    """Battle slots: a full hex of attackers and a full hex of defenders."""
+    return 2 * model.logistics.stacking_hex
 
 
 def _max_sources(model: Model) -> int:

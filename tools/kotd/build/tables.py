@@ -89,7 +89,7 @@ class Emitter:
     tables: list[str] = field(default_factory=list)
     table_bytes: int = 0
 
-    def _check(self, name: str, values: list[int], width: int, signed: bool, source: Source,
+    def check(self, name: str, values: list[int], width: int, signed: bool, source: Source,
                sources: list[Source] | None = None) -> None:
         for i, v in enumerate(values):
             if not _fits(v, width, signed):
@@ -109,7 +109,7 @@ class Emitter:
     def const(self, name: str, value: int, width: int, source: Source, doc: str = "",
               signed: bool = False) -> None:
         """``.alias NAME value``: a number the code uses as an immediate (width 1) or a word."""
-        self._check(name, [value], width, signed, source)
+        self.check(name, [value], width, signed, source)
         stored = value & ((1 << (8 * width)) - 1)
         note = f"{doc}; " if doc else ""
         note += str(source) if source.file else "kotd code"
@@ -125,7 +125,7 @@ class Emitter:
     def table(self, name: str, values: list[int], width: int, source: Source, doc: str,
               signed: bool = False, first: int | None = None, sources: list[Source] | None = None) -> None:
         """A table of ``len(values)`` entries; 16-bit tables as ``_LO``/``_HI`` planes."""
-        self._check(name, values, width, signed, source, sources)
+        self.check(name, values, width, signed, source, sources)
         mask = (1 << (8 * width)) - 1
         stored = [v & mask for v in values]
         note = f"; {name}: {doc} ({len(values)} x {'signed ' if signed else ''}{8 * width} bits; "
@@ -249,17 +249,32 @@ def combat_tables(model: Model, out: Emitter) -> None:
               "supply to join an attack, by side", sources=[s(f"attack_minimum.{x}.supply") for x in SIDES])
     out.table("ATTACK_MIN_OP", [c.attack_min_op[x] for x in SIDES], 1, s("attack_minimum"),
               "OP to join an attack, by side", sources=[s(f"attack_minimum.{x}.op") for x in SIDES])
-    for role in sorted(c.supply_cost):
+    out.const("INTENSITY_MAX", len(c.op_cost["attacker"]["axis"]), 1, s("op_cost.attacker.axis"),
+              "intensity 1..INTENSITY_MAX (one chart column each)")
+    out.const("RISK_LEVEL_MAX", max(c.risk_table) // 2, 1, s("risk_table"),
+              "risk levels 1..RISK_LEVEL_MAX (the table runs to twice the highest)")
+    # combat.s works the unit losses in 16 bits: ten times a full hex of strength, and a
+    # strength times its morale tenths, must fit (docs/engine.md "Combat").
+    ceiling = max(u.ceiling for u in model.units)
+    units = Source("units.yaml", "units")
+    out.check("BATTLE_TOTAL10", [10 * model.logistics.stacking_hex * ceiling], 2, False, units)
+    out.check("strength x MORALE_LOSS_TENTHS", [ceiling * max(c.morale_loss_tenths.values())], 2, False, units)
+    # One table per chart, indexed as combat.s does: supply by
+    # ((role * 2 + side) * 2 + type) * 9 + intensity - 1, OP by (role * 2 + side) * 9 + intensity - 1,
+    # role 0 attacker, 1 defender; side and type in SIDES / UNIT_TYPES order.
+    roles = ("attacker", "defender")
+    supply, supply_src, op, op_src = [], [], [], []
+    for role in roles:
         for side in SIDES:
             for utype in UNIT_TYPES:
-                path = f"supply_cost.{role}.{side}.{utype}"
-                out.table(f"SUPPLY_COST_{role.upper()}_{side.upper()}_{utype.upper()}",
-                          list(c.supply_cost[role][side][utype]), 1, s(path),
-                          "Combat Supply Chart, by intensity", first=1)
-    for role in sorted(c.op_cost):
-        for side in SIDES:
-            out.table(f"OP_COST_{role.upper()}_{side.upper()}", list(c.op_cost[role][side]), 1,
-                      s(f"op_cost.{role}.{side}"), "Combat Operation Chart, by intensity", first=1)
+                supply += c.supply_cost[role][side][utype]
+                supply_src += [s(f"supply_cost.{role}.{side}.{utype}[{i}]") for i in range(9)]
+            op += c.op_cost[role][side]
+            op_src += [s(f"op_cost.{role}.{side}[{i}]") for i in range(9)]
+    out.table("COMBAT_SUPPLY_COST", supply, 2, s("supply_cost"),
+              "Combat Supply Chart: ((role * 2 + side) * 2 + type) * 9 + intensity - 1", sources=supply_src)
+    out.table("COMBAT_OP_COST", op, 1, s("op_cost"),
+              "Combat Operation Chart: (role * 2 + side) * 9 + intensity - 1", sources=op_src)
 
 
 def logistics_tables(model: Model, out: Emitter) -> None:

@@ -22,7 +22,17 @@ from .state import OFF_MAP, GameState, Status, UnitState
 
 
 class CombatError(ValueError):
-    """An order that the rules do not allow; nothing has been changed."""
+    """An order that the rules do not allow; nothing has been changed.
+
+    ``kind`` names the engine's error code for it (kotd.build.abi.ERRORS): "hex" for a
+    hex off the map, "unit" for a unit number that does not exist, "range" for an
+    intensity, risk or air value out of range, "order" for every other broken rule.
+    The checks run in the order of `check_order`; the first that fails is reported.
+    """
+
+    def __init__(self, message: str, kind: str = "order"):
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,11 @@ def side_loss(model: Model, base: int, risk_factor: int, enemy_air: int, odds: i
 
 
 def unit_loss(model: Model, loss: int, strength: int, total_strength: int, morale: int) -> int:
-    """A unit's share: floor(L x s x morale-tenths / (10 x total)), at most its strength (§IV.D.5.d)."""
+    """A unit's share: floor(L x s x morale-tenths / (10 x total)), at most its strength (§IV.D.5.d).
+
+    A unit of strength 0 loses nothing (and a group of strength 0 divides nothing)."""
+    if strength == 0:
+        return 0
     share = loss * strength * model.combat.morale_loss_tenths[morale] // (10 * total_strength)
     return min(share, strength)
 
@@ -188,7 +202,7 @@ def check_order(model: Model, state: GameState, order: BattleOrder, *, reaction:
     """Raise CombatError when the order breaks a rule; change nothing."""
     c = model.combat
     if not (model.map.on_map(*order.attack_hex) and model.map.on_map(*order.defend_hex)):
-        raise CombatError("a hex of the battle is off the map")
+        raise CombatError("a hex of the battle is off the map", "hex")
     if hexgrid.distance(order.attack_hex, order.defend_hex) != 1:
         raise CombatError("the defending hex must be next to the attacking hex")
     if not order.attackers or not order.defenders:
@@ -197,7 +211,7 @@ def check_order(model: Model, state: GameState, order: BattleOrder, *, reaction:
         raise CombatError("a unit is listed twice")
     for n in (*order.attackers, *order.defenders):
         if not 1 <= n <= len(state.units):
-            raise CombatError(f"there is no unit {n}")
+            raise CombatError(f"there is no unit {n}", "unit")
     attackers = [state.unit(n) for n in order.attackers]
     defenders = [state.unit(n) for n in order.defenders]
     if any(u.status != Status.ON_MAP or u.hex != order.attack_hex for u in attackers):
@@ -221,12 +235,12 @@ def check_order(model: Model, state: GameState, order: BattleOrder, *, reaction:
         if u.number not in allowed:
             raise CombatError(f"depot {u.number} can be attacked only when no other unit shares its hex")
     if not 1 <= order.intensity <= 9:
-        raise CombatError("intensity must be 1-9")
+        raise CombatError("intensity must be 1-9", "range")
     if not (1 <= order.attacker_risk <= 9 and 1 <= order.defender_risk <= 9):
-        raise CombatError("risk must be 1-9")
+        raise CombatError("risk must be 1-9", "range")
     for s, air in ((side, order.attacker_air), (other_side(side), order.defender_air)):
         if not 0 <= air <= min(c.air_max, state.air_usable[s]):
-            raise CombatError(f"{s} air must be 0-{min(c.air_max, state.air_usable[s])}")
+            raise CombatError(f"{s} air must be 0-{min(c.air_max, state.air_usable[s])}", "range")
 
 
 # --- resolving -------------------------------------------------------------------
@@ -329,7 +343,7 @@ def resolve(model: Model, state: GameState, order: BattleOrder, *, reaction: boo
         if takers:
             share = loser.supply // len(takers)
             for u in takers:
-                got = min(share, supply_cap(model, u) - u.supply)
+                got = max(0, min(share, supply_cap(model, u) - u.supply))   # none over the cap
                 u.supply += got
                 result.captured[u.number] = result.captured.get(u.number, 0) + got
         loser.supply = 0

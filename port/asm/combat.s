@@ -1,0 +1,1894 @@
+;
+; combat.s -- one battle (docs/rules.md "Combat", manual IV.D and the charts of X).
+;
+; The battle block of the state (BATTLE_*, tools/kotd/build/stateblock.py) holds
+; the order: the two hexes, the units by slot (attackers in slots 0.., defenders
+; from STACKING_HEX), intensity, risk, air and whether it is a limited reaction.
+; RESOLVE_BATTLE checks the order as kotd.engine.combat.check_order does, then
+; works the battle as kotd.engine.combat.resolve does, step for step and draw for
+; draw, writing the game state and the battle block's outputs.
+; emu_tests/test_combat.py ties this file to the reference engine.
+;
+; Every product and quotient is a floor, worked by math.s in 16 or 32 bits.  The
+; state's invariants bound the numbers (strength <= ceiling; one side per hex;
+; supply <= its cap); tables.py refuses data whose bounds would not fit.
+;
+
+.alias W_GROUP      BATTLE_WORK         ; 0 the attackers, 1 the defenders
+.alias W_END        BATTLE_WORK+1       ; the group's last slot + 1
+.alias W_SLOT       BATTLE_WORK+2       ; the slot in hand
+.alias W_COUNT      BATTLE_WORK+3       ; a counter
+.alias W_BYTE       BATTLE_WORK+4       ; a byte in hand
+.alias W_VALUE      BATTLE_WORK+5       ; a 16-bit value (+6)
+.alias W_SUM        BATTLE_WORK+7       ; a 24-bit sum (+8, +9)
+.alias W_TENTHS     BATTLE_WORK+10      ; the defending hex's terrain multiplier, tenths
+.alias W_UNIT       BATTLE_WORK+11      ; a unit index kept across a call
+
+.alias BATTLE_SLOTS 2*STACKING_HEX
+
+;
+; e_resolve_battle -- entry RESOLVE_BATTLE(): the battle in the battle block.
+;
+; In:       the battle block's inputs (BATTLE_HEXES .. BATTLE_REACTION)
+; Out:      A = E_OK, CALL_RESULT = the odds in hundredths; the game state
+;           changed as the battle decides and the block's outputs written;
+;           or A = E_RANGE, E_HEX, E_UNIT or E_ORDER and the game state unchanged
+; Clobbers: X, Y, flags; the engine's zero page; the battle block's work bytes
+;
+e_resolve_battle:
+.scope
+    jsr check_battle
+    bne _done                       ; an error code
+    jsr clear_outputs
+    jsr measure_attack
+    jsr measure_defence
+    jsr measure_odds
+    jsr draw_losses
+    jsr apply_losses
+    jsr pay_supply
+    jsr find_eliminated
+    jsr draw_cadres
+    jsr capture_supply
+    jsr pay_operations
+    jsr remove_eliminated
+    jsr air_losses
+    jsr add_casualties
+    lda BATTLE_ODDS_LO
+    sta CALL_RESULT_LO
+    lda BATTLE_ODDS_HI
+    sta CALL_RESULT_HI
+    lda #E_OK
+_done:
+    rts
+.scend
+
+battle_group_first:
+    .byte 0, STACKING_HEX
+dir_of:                             ; direction of neighbour k: k mod 6 + 1
+    .byte 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6
+bit_of:                             ; bit k mod 6 of neighbour k
+    .byte 1, 2, 4, 8, 16, 32, 1, 2, 4, 8, 16, 32
+mask_of:                            ; BATTLE_MASK row of neighbour k: 0 defending hex, 2 attacking
+    .byte 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2
+
+;
+; group_bounds -- the slots of group W_GROUP.
+;
+; In:       W_GROUP
+; Out:      Y = its first slot; W_END = its first slot + its count
+; Clobbers: A, X, flags
+;
+group_bounds:
+    ldx W_GROUP
+    lda battle_group_first,x
+    tay
+    clc
+    adc BATTLE_COUNT,x
+    sta W_END
+    rts
+
+; --- checking the order ------------------------------------------------------------
+
+;
+; check_battle -- the order checked as kotd.engine.combat.check_order does, in
+; its order, so that the first broken rule gives the same error.
+;
+; In:       the battle block's inputs
+; Out:      A = E_OK (Z set) or the error code; on E_OK: BATTLE_IDX, BATTLE_SIDE,
+;           BATTLE_HERE, BATTLE_MASK, BATTLE_NB_* and BATTLE_NB_SELF set
+; Clobbers: X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2, ZP_PTR
+;
+check_battle:
+.scope
+    lda BATTLE_REACTION             ; the block's shape first: no rule of the
+    cmp #2                          ; reference engine can name these
+    bcs _range
+    lda BATTLE_COUNT
+    cmp #STACKING_HEX+1
+    bcs _range
+    lda BATTLE_COUNT+1
+    cmp #STACKING_HEX+1
+    bcs _range
+    ldx #2                          ; both hexes on the map
+_hex:
+    lda BATTLE_HEXES,x
+    cmp #MAP_COLUMNS
+    bcs _off_map
+    lda BATTLE_HEXES+1,x
+    cmp #MAP_ROWS
+    bcs _off_map
+    dex
+    dex
+    bpl _hex
+    lda BATTLE_HEXES                ; next to each other
+    sta ZP_HEX_A
+    lda BATTLE_HEXES+1
+    sta ZP_HEX_A+1
+    lda BATTLE_HEXES+2
+    sta ZP_HEX_B
+    lda BATTLE_HEXES+3
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #1
+    bne _order
+    lda BATTLE_COUNT                ; at least one unit a side
+    beq _order
+    lda BATTLE_COUNT+1
+    beq _order
+    jsr check_twice                 ; no unit listed twice
+    bcs _order
+    jsr slot_indices                ; unit numbers that exist
+    bcs _unit
+    jsr check_units                 ; the units may fight this battle
+    bcs _order
+    jsr check_values                ; intensity, risk, air
+    bcs _range
+    lda #E_OK
+    rts
+_range:
+    lda #E_RANGE
+    rts
+_off_map:
+    lda #E_HEX
+    rts
+_order:
+    lda #E_ORDER
+    rts
+_unit:
+    lda #E_UNIT
+    rts
+.scend
+
+;
+; check_twice -- is a unit number listed twice among the attackers, or among the
+; defenders?
+;
+; Out:      carry set if so
+; Clobbers: A, X, Y, flags
+;
+check_twice:
+.scope
+    lda #0
+    sta W_GROUP
+_group:
+    jsr group_bounds
+    sty W_SLOT
+    tya
+    tax
+_outer:
+    inx
+    cpx W_END
+    bcs _next_group
+    stx W_BYTE
+    lda BATTLE_UNITS,x
+    ldy W_SLOT
+_inner:
+    cmp BATTLE_UNITS,y
+    beq _twice
+    iny
+    cpy W_BYTE
+    bcc _inner
+    bcs _outer                      ; always
+_next_group:
+    inc W_GROUP
+    lda W_GROUP
+    cmp #2
+    bcc _group
+    clc
+    rts
+_twice:
+    sec
+    rts
+.scend
+
+;
+; slot_indices -- BATTLE_IDX: the unit index of each slot in use, $FF for the rest.
+;
+; Out:      carry set if a unit number is outside 1..UNIT_COUNT
+; Clobbers: A, X, Y, flags
+;
+slot_indices:
+.scope
+    ldy #BATTLE_SLOTS-1
+_slot:
+    ldx #0
+    tya
+    cmp #STACKING_HEX
+    bcc _in_group
+    sbc #STACKING_HEX               ; carry is set
+    inx
+_in_group:                          ; A = place in the group, X = the group
+    cmp BATTLE_COUNT,x
+    lda #$FF
+    bcs _store                      ; beyond the group's count: empty
+    lda BATTLE_UNITS,y
+    beq _bad
+    cmp #UNIT_COUNT+1
+    bcs _bad
+    sbc #0                          ; carry is clear: number - 1
+_store:
+    sta BATTLE_IDX,y
+    dey
+    bpl _slot
+    clc
+    rts
+_bad:
+    sec
+    rts
+.scend
+
+;
+; check_units -- every attacker on the map in the attacking hex and every
+; defender in the defending hex; the attackers of one side, the defenders of the
+; other; each attacker with its attack minimums (and no depot in a limited
+; reaction); not depots alone; a depot defends only when its hex holds nothing
+; but depots.  Surveys the two hexes' neighbourhood on the way (survey).
+;
+; Out:      carry set if a rule is broken; BATTLE_SIDE = the attacking side
+; Clobbers: A, X, Y, flags; as survey
+;
+check_units:
+.scope
+    lda #0
+    sta W_GROUP
+    jsr in_hex
+    bcs _broken
+    inc W_GROUP
+    jsr in_hex
+    bcs _broken
+    ldx BATTLE_IDX                  ; slot 0 is an attacker
+    lda UNIT_SIDE,x
+    sta BATTLE_SIDE
+    lda #0                          ; the attackers: side, minimums, depots
+    sta W_COUNT                     ; attackers that are not depots
+    sta W_GROUP
+    jsr group_bounds
+_attacker:
+    ldx BATTLE_IDX,y
+    lda UNIT_SIDE,x
+    cmp BATTLE_SIDE
+    bne _broken
+    jsr can_attack
+    bcs _broken
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    bne _fighter
+    lda BATTLE_REACTION
+    bne _broken
+    beq _next_attacker              ; always
+_fighter:
+    inc W_COUNT
+_next_attacker:
+    iny
+    cpy W_END
+    bcc _attacker
+    lda W_COUNT
+    beq _broken                     ; depots do not start a battle
+    jsr survey
+    inc W_GROUP                     ; the defenders: the enemy; depots alone
+    jsr group_bounds
+_defender:
+    ldx BATTLE_IDX,y
+    lda UNIT_SIDE,x
+    cmp BATTLE_SIDE
+    beq _broken
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    bne _next_defender
+    lda BATTLE_HERE+2               ; non-depots in the defending hex
+    bne _broken
+_next_defender:
+    iny
+    cpy W_END
+    bcc _defender
+    clc
+    rts
+_broken:
+    sec
+    rts
+.scend
+
+;
+; in_hex -- does every unit of group W_GROUP stand on the map in its hex?
+;
+; In:       W_GROUP; BATTLE_IDX
+; Out:      carry clear if so
+; Clobbers: A, X, Y, flags; ZP_HEX_A
+;
+in_hex:
+.scope
+    lda W_GROUP
+    asl
+    tax
+    lda BATTLE_HEXES,x
+    sta ZP_HEX_A
+    lda BATTLE_HEXES+1,x
+    sta ZP_HEX_A+1
+    jsr group_bounds
+_slot:
+    ldx BATTLE_IDX,y
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _no
+    lda U_COL,x
+    cmp ZP_HEX_A
+    bne _no
+    lda U_ROW,x
+    cmp ZP_HEX_A+1
+    bne _no
+    iny
+    cpy W_END
+    bcc _slot
+    clc
+    rts
+_no:
+    sec
+    rts
+.scend
+
+;
+; can_attack -- the attack minimums: supply >= ATTACK_MIN_SUPPLY and OP >=
+; ATTACK_MIN_OP of the unit's side.
+;
+; In:       X = unit index
+; Out:      carry clear if the unit may attack
+; Clobbers: A, flags
+;
+can_attack:
+.scope
+    stx W_UNIT
+    lda UNIT_SIDE,x
+    tax
+    lda ATTACK_MIN_OP,x
+    sta W_BYTE
+    lda ATTACK_MIN_SUPPLY_LO,x
+    sta W_VALUE
+    lda ATTACK_MIN_SUPPLY_HI,x
+    sta W_VALUE+1
+    ldx W_UNIT
+    lda U_SUPPLY_LO,x
+    cmp W_VALUE
+    lda U_SUPPLY_HI,x
+    sbc W_VALUE+1
+    bcc _no
+    lda U_OP,x
+    cmp W_BYTE
+    bcc _no
+    clc
+    rts
+_no:
+    sec
+    rts
+.scend
+
+;
+; check_values -- intensity 1..INTENSITY_MAX, both risks 1..RISK_LEVEL_MAX, each
+; side's air 0..min(AIR_MAX, its AIR_USABLE).
+;
+; Out:      carry set if a value is out of range
+; Clobbers: A, X, Y, flags
+;
+check_values:
+.scope
+    lda BATTLE_INTENSITY
+    beq _bad
+    cmp #INTENSITY_MAX+1
+    bcs _bad
+    ldy #1
+_risk:
+    lda BATTLE_RISK,y
+    beq _bad
+    cmp #RISK_LEVEL_MAX+1
+    bcs _bad
+    dey
+    bpl _risk
+    ldy #0                          ; Y = 0 attacker, 1 defender
+    ldx BATTLE_SIDE
+_air:
+    lda BATTLE_AIR,y
+    cmp #AIR_MAX+1
+    bcs _bad
+    cmp AIR_USABLE,x
+    beq _air_ok
+    bcs _bad
+_air_ok:
+    txa
+    eor #1
+    tax
+    iny
+    cpy #2
+    bcc _air
+    clc
+    rts
+_bad:
+    sec
+    rts
+.scend
+
+;
+; survey -- the neighbourhood of the battle in one pass over the units: how many
+; units stand in each of the two hexes (and non-depots in the defending one),
+; which neighbours of each hex hold Axis or Allied units, and which neighbours
+; are off the map or impassable (kotd.engine.combat.neighbour_counts, surrounded).
+;
+; In:       BATTLE_HEXES; the units
+; Out:      BATTLE_HERE, BATTLE_MASK, BATTLE_NB_COL/ROW, BATTLE_NB_SELF
+; Clobbers: A, X, Y, flags; W_SLOT, W_BYTE, W_UNIT; ZP_TEMP, ZP_TEMP+1, ZP_PTR
+;
+survey:
+.scope
+    lda #0
+    ldx #5
+_clear:
+    sta BATTLE_MASK,x
+    dex
+    bpl _clear
+    sta BATTLE_HERE
+    sta BATTLE_HERE+1
+    sta BATTLE_HERE+2
+    ldy #BATTLE_SLOTS-1             ; neighbours 11..6 of the attacking hex, 5..0 of the defending
+_neighbour:
+    sty W_SLOT
+    lda dir_of,y
+    sta W_BYTE
+    ldx #0                          ; the hex: attacking (BATTLE_HEXES+0) for 6..11
+    cpy #HEX_DIRECTIONS
+    bcs _from
+    ldx #2                          ; defending (BATTLE_HEXES+2) for 0..5
+_from:
+    ldy BATTLE_HEXES+1,x
+    lda BATTLE_HEXES,x
+    tax
+    lda W_BYTE
+    jsr hex_step
+    bcs _blocked
+    txa
+    ldx W_SLOT
+    sta BATTLE_NB_COL,x
+    tya
+    sta BATTLE_NB_ROW,x
+    lda MAP_ROW_LO,y                ; passable ground?
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    sta ZP_PTR_HI
+    lda BATTLE_NB_COL,x
+    tay
+    lda (ZP_PTR),y
+    tay
+    lda TERRAIN_PASSABLE,y
+    bne _next_neighbour
+    beq _mark_blocked               ; always
+_blocked:
+    ldx W_SLOT
+    lda #$FF                        ; off the map: no unit stands there
+    sta BATTLE_NB_COL,x
+_mark_blocked:
+    ldy W_SLOT
+    lda mask_of,y
+    lsr
+    tax                             ; 0 defending, 1 attacking
+    lda BATTLE_MASK+4,x
+    ora bit_of,y
+    sta BATTLE_MASK+4,x
+_next_neighbour:
+    ldy W_SLOT
+    dey
+    bpl _neighbour
+    ldx #HEX_DIRECTIONS-1           ; which neighbours are the two hexes themselves
+_self:
+    lda BATTLE_NB_COL,x
+    cmp BATTLE_HEXES
+    bne _not_attacking
+    lda BATTLE_NB_ROW,x
+    cmp BATTLE_HEXES+1
+    bne _not_attacking
+    stx BATTLE_NB_SELF
+_not_attacking:
+    lda BATTLE_NB_COL+HEX_DIRECTIONS,x
+    cmp BATTLE_HEXES+2
+    bne _not_defending
+    lda BATTLE_NB_ROW+HEX_DIRECTIONS,x
+    cmp BATTLE_HEXES+3
+    bne _not_defending
+    txa
+    clc
+    adc #HEX_DIRECTIONS
+    sta BATTLE_NB_SELF+1
+_not_defending:
+    dex
+    bpl _self
+    ldx #UNIT_COUNT-1               ; the units near the battle
+_unit:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next_unit
+    lda U_COL,x                     ; within two columns and two rows of the
+    sec                             ; defending hex: every neighbour of both hexes is
+    sbc BATTLE_HEXES+2
+    clc
+    adc #2
+    cmp #5
+    bcs _next_unit
+    lda U_ROW,x
+    sec
+    sbc BATTLE_HEXES+3
+    clc
+    adc #2
+    cmp #5
+    bcs _next_unit
+    lda U_COL,x
+    cmp BATTLE_HEXES
+    bne _not_in_attacking
+    lda U_ROW,x
+    cmp BATTLE_HEXES+1
+    bne _not_in_attacking
+    inc BATTLE_HERE
+    ldy BATTLE_NB_SELF
+    jsr mark_neighbour
+    jmp _next_unit
+_not_in_attacking:
+    lda U_COL,x
+    cmp BATTLE_HEXES+2
+    bne _scan
+    lda U_ROW,x
+    cmp BATTLE_HEXES+3
+    bne _scan
+    inc BATTLE_HERE+1
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _depot
+    inc BATTLE_HERE+2
+_depot:
+    ldy BATTLE_NB_SELF+1
+    jsr mark_neighbour
+    jmp _next_unit
+_scan:
+    ldy #BATTLE_SLOTS-1
+_compare:
+    lda U_COL,x
+    cmp BATTLE_NB_COL,y
+    bne _other
+    lda U_ROW,x
+    cmp BATTLE_NB_ROW,y
+    bne _other
+    jsr mark_neighbour
+_other:
+    dey
+    bpl _compare
+_next_unit:
+    dex
+    bpl _unit
+    rts
+.scend
+
+;
+; mark_neighbour -- neighbour Y holds a unit of unit X's side.
+;
+; In:       X = unit index, Y = neighbour 0..11
+; Out:      the neighbour's bit set in BATTLE_MASK
+; Clobbers: A, flags; W_UNIT
+;
+mark_neighbour:
+    stx W_UNIT
+    lda mask_of,y
+    clc
+    adc UNIT_SIDE,x
+    tax
+    lda BATTLE_MASK,x
+    ora bit_of,y
+    sta BATTLE_MASK,x
+    ldx W_UNIT
+    rts
+
+; --- the two strengths and the odds --------------------------------------------------
+
+;
+; clear_outputs -- zero the battle block's per-slot and per-side outputs; mark
+; each used slot's unit in nothing else.
+;
+; Clobbers: A, X, flags
+;
+clear_outputs:
+.scope
+    lda #0
+    ldx #BATTLE_SLOTS-1
+_slot:
+    sta BATTLE_UNIT_LOSS_LO,x
+    sta BATTLE_UNIT_LOSS_HI,x
+    sta BATTLE_FATE,x
+    sta BATTLE_CAPTURED_LO,x
+    sta BATTLE_CAPTURED_HI,x
+    sta BATTLE_PENDING,x
+    dex
+    bpl _slot
+    ldx #1
+_side:
+    sta BATTLE_AIR_LOST,x
+    sta BATTLE_CASUALTIES_LO,x
+    sta BATTLE_CASUALTIES_HI,x
+    dex
+    bpl _side
+    rts
+.scend
+
+;
+; group_strength -- the unmodified strength of group W_GROUP into
+; BATTLE_STRENGTH and ten times it into BATTLE_TOTAL10.
+;
+; In:       W_GROUP
+; Out:      BATTLE_STRENGTH_LO/HI,g; BATTLE_TOTAL10_LO/HI,g; M0, M1 = the strength
+; Clobbers: A, X, Y, flags; B0, B1
+;
+group_strength:
+.scope
+    lda #0
+    sta M0
+    sta M1
+    jsr group_bounds
+_slot:
+    ldx BATTLE_IDX,y
+    clc
+    lda M0
+    adc U_STR_LO,x
+    sta M0
+    lda M1
+    adc U_STR_HI,x
+    sta M1
+    iny
+    cpy W_END
+    bcc _slot
+    ldx W_GROUP
+    lda M0
+    sta BATTLE_STRENGTH_LO,x
+    lda M1
+    sta BATTLE_STRENGTH_HI,x
+    lda #10                         ; tenths: the loss shares divide by ten times it
+    jsr mul_by_byte
+    ldx W_GROUP
+    lda M0
+    sta BATTLE_TOTAL10_LO,x
+    lda M1
+    sta BATTLE_TOTAL10_HI,x
+    ldx W_GROUP                     ; M0, M1 = the strength again
+    lda BATTLE_STRENGTH_LO,x
+    ldy BATTLE_STRENGTH_HI,x
+    jmp load_word
+.scend
+
+;
+; percent_factor -- 100 + percent * points, in W_VALUE.
+;
+; In:       A = percent, Y = points
+; Out:      W_VALUE = 100 + A * Y
+; Clobbers: A, X, Y, flags
+;
+percent_factor:
+.scope
+    tax
+    lda #100
+    sta W_VALUE
+    lda #0
+    sta W_VALUE+1
+    cpy #0
+    beq _done
+_point:
+    txa
+    clc
+    adc W_VALUE
+    sta W_VALUE
+    bcc _next
+    inc W_VALUE+1
+_next:
+    dey
+    bne _point
+_done:
+    rts
+.scend
+
+;
+; strength_fraction -- floor(S * num / den) of group W_GROUP's strength.
+;
+; In:       A = num, Y = den; W_GROUP
+; Out:      M0, M1 = the fraction
+; Clobbers: A, X, Y, flags; B0, B1, M2, M3
+;
+strength_fraction:
+    sty W_BYTE
+    pha
+    ldx W_GROUP
+    lda BATTLE_STRENGTH_LO,x
+    ldy BATTLE_STRENGTH_HI,x
+    jsr load_word
+    pla
+    jsr mul_by_byte
+    lda W_BYTE
+    ldy #0
+    jmp div_by_word
+
+;
+; add_bonus -- W_VALUE += count * bonus (16 bits, two's complement).
+;
+; In:       A = count; X = bonus low, Y = bonus high
+; Out:      W_VALUE
+; Clobbers: A, flags; W_COUNT
+;
+add_bonus:
+.scope
+    sta W_COUNT
+    stx W_SUM
+    sty W_SUM+1
+_once:
+    lda W_COUNT
+    beq _done
+    clc
+    lda W_VALUE
+    adc W_SUM
+    sta W_VALUE
+    lda W_VALUE+1
+    adc W_SUM+1
+    sta W_VALUE+1
+    dec W_COUNT
+    jmp _once
+_done:
+    rts
+.scend
+
+;
+; measure_attack -- the attackers' strength S and modified strength A:
+; floor(S (100 + AIR_ATTACKER_PERCENT x air) / 100), plus the neighbour
+; bonuses, then clamped to floor(S x min) .. floor(S x max) (manual IV.D.4.e-g).
+;
+; Out:      BATTLE_STRENGTH, BATTLE_TOTAL10, BATTLE_NEAR, BATTLE_MODIFIED (A),
+;           and the defenders' strength and BATTLE_TOTAL10 too
+; Clobbers: A, X, Y, flags; math.s's
+;
+measure_attack:
+.scope
+    lda #1
+    sta W_GROUP
+    jsr group_strength
+    lda #0
+    sta W_GROUP
+    jsr group_strength
+    lda #AIR_ATTACKER_PERCENT
+    ldy BATTLE_AIR
+    jsr percent_factor
+    lda W_VALUE
+    sta B0
+    lda W_VALUE+1
+    sta B1
+    jsr mul_16x16
+    lda #100
+    ldy #0
+    jsr div_by_word
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
+    ; the neighbours: units beside the battle, hexes next to the defender
+    lda BATTLE_HERE
+    sec
+    sbc BATTLE_COUNT
+    sta BATTLE_NEAR                 ; friendly units in the attacking hex
+    lda BATTLE_HERE+1
+    sec
+    sbc BATTLE_COUNT+1
+    sta BATTLE_NEAR+2               ; enemy units in the defending hex
+    ldy BATTLE_NB_SELF
+    lda bit_of,y
+    eor #$FF
+    sta W_BYTE                      ; every neighbour but the attacking hex
+    ldx BATTLE_SIDE
+    lda BATTLE_MASK,x
+    and W_BYTE
+    jsr count_bits
+    sty BATTLE_NEAR+1               ; friendly hexes next to the defender
+    lda BATTLE_SIDE
+    eor #1
+    tax
+    lda BATTLE_MASK,x
+    and W_BYTE
+    jsr count_bits
+    sty BATTLE_NEAR+3               ; enemy hexes next to the defender
+    lda BATTLE_NEAR
+    ldx #<BONUS_FRIENDLY_UNIT
+    ldy #>BONUS_FRIENDLY_UNIT
+    jsr add_bonus
+    lda BATTLE_NEAR+1
+    ldx #<BONUS_FRIENDLY_HEX
+    ldy #>BONUS_FRIENDLY_HEX
+    jsr add_bonus
+    lda BATTLE_NEAR+2
+    ldx #<BONUS_ENEMY_UNIT
+    ldy #>BONUS_ENEMY_UNIT
+    jsr add_bonus
+    lda BATTLE_NEAR+3
+    ldx #<BONUS_ENEMY_HEX
+    ldy #>BONUS_ENEMY_HEX
+    jsr add_bonus
+    ; the clamp: first at most the high bound, then at least the low one
+    lda #ATTACKER_MAX_NUM
+    ldy #ATTACKER_MAX_DEN
+    jsr strength_fraction
+    lda W_VALUE+1
+    bmi _high_done                  ; below zero: below any bound
+    lda M0
+    cmp W_VALUE
+    lda M1
+    sbc W_VALUE+1
+    bcs _high_done                  ; high >= A
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
+_high_done:
+    lda #ATTACKER_MIN_NUM
+    ldy #ATTACKER_MIN_DEN
+    jsr strength_fraction
+    lda W_VALUE+1
+    bmi _low                        ; below zero: below the low bound
+    lda W_VALUE
+    cmp M0
+    lda W_VALUE+1
+    sbc M1
+    bcs _store                      ; A >= low
+_low:
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
+_store:
+    lda W_VALUE
+    sta BATTLE_MODIFIED_LO
+    lda W_VALUE+1
+    sta BATTLE_MODIFIED_HI
+    rts
+.scend
+
+;
+; count_bits -- how many bits are set in A.
+;
+; Out:      Y = the count
+; Clobbers: A, flags
+;
+count_bits:
+.scope
+    ldy #0
+    ora #0
+    beq _done
+_bit:
+    lsr
+    bcc _zero
+    iny
+_zero:
+    ora #0
+    bne _bit
+_done:
+    rts
+.scend
+
+;
+; measure_defence -- the defenders' modified strength D: each strength (halved
+; below LOW_SUPPLY_THRESHOLD) times min(terrain + FORT_STEP_TENTHS x fort,
+; FORT_CAP_TENTHS) tenths, summed; times (100 + AIR_DEFENDER_PERCENT x air) /
+; 1000; at most floor(Sd x cap); at least 1 (manual IV.D.4.a-d).
+;
+; Out:      BATTLE_MODIFIED+1 (D)
+; Clobbers: A, X, Y, flags; math.s's; ZP_PTR
+;
+measure_defence:
+.scope
+    ldy BATTLE_HEXES+3              ; the defending hex's terrain
+    lda MAP_ROW_LO,y
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    sta ZP_PTR_HI
+    ldy BATTLE_HEXES+2
+    lda (ZP_PTR),y
+    tax
+    lda TERRAIN_DEFENCE_TENTHS,x
+    sta W_TENTHS
+    lda #0
+    sta W_SUM
+    sta W_SUM+1
+    sta W_SUM+2
+    lda #1
+    sta W_GROUP
+    jsr group_bounds
+_slot:
+    sty W_SLOT
+    ldx BATTLE_IDX,y
+    stx W_UNIT
+    lda U_STR_LO,x
+    ldy U_STR_HI,x
+    jsr load_word
+    lda U_SUPPLY_LO,x
+    cmp #<LOW_SUPPLY_THRESHOLD
+    lda U_SUPPLY_HI,x
+    sbc #>LOW_SUPPLY_THRESHOLD
+    bcs _supplied
+    lda #LOW_SUPPLY_PERCENT
+    jsr mul_by_byte
+    lda #100
+    ldy #0
+    jsr div_by_word
+    ldx W_UNIT
+_supplied:
+    lda W_TENTHS                    ; the multiplier, capped
+    ldy U_FORT,x
+    beq _capped
+_level:
+    clc
+    adc #FORT_STEP_TENTHS
+    bcs _cap
+    cmp #FORT_CAP_TENTHS
+    bcs _cap
+    dey
+    bne _level
+_capped:
+    cmp #FORT_CAP_TENTHS
+    bcc _multiply
+_cap:
+    lda #FORT_CAP_TENTHS
+_multiply:
+    jsr mul_by_byte
+    clc
+    lda W_SUM
+    adc M0
+    sta W_SUM
+    lda W_SUM+1
+    adc M1
+    sta W_SUM+1
+    lda W_SUM+2
+    adc M2
+    sta W_SUM+2
+    ldy W_SLOT
+    iny
+    cpy W_END
+    bcc _slot
+    lda #AIR_DEFENDER_PERCENT       ; the air
+    ldy BATTLE_AIR+1
+    jsr percent_factor
+    lda W_SUM
+    sta M0
+    lda W_SUM+1
+    sta M1
+    lda W_SUM+2
+    sta M2
+    lda #0
+    sta M3
+    lda W_VALUE
+    sta B0
+    lda W_VALUE+1
+    sta B1
+    jsr mul_32x16
+    lda #<1000
+    ldy #>1000
+    jsr div_by_word                 ; an overflow saturates, below the cap anyway
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
+    lda #DEFENDER_CAP_NUM           ; at most the cap
+    ldy #DEFENDER_CAP_DEN
+    jsr strength_fraction           ; W_GROUP is 1: the defenders
+    lda M0
+    cmp W_VALUE
+    lda M1
+    sbc W_VALUE+1
+    bcs _at_least_one
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
+_at_least_one:
+    lda W_VALUE
+    ora W_VALUE+1
+    bne _store
+    inc W_VALUE
+_store:
+    lda W_VALUE
+    sta BATTLE_MODIFIED_LO+1
+    lda W_VALUE+1
+    sta BATTLE_MODIFIED_HI+1
+    rts
+.scend
+
+;
+; measure_odds -- odds = min(floor(100 A / D), 65535); base loss =
+; BASE_LOSS_CONSTANT + floor(BASE_LOSS_PER_MILLE x intensity x S / 1000).
+;
+; Out:      BATTLE_ODDS, BATTLE_BASE
+; Clobbers: A, X, Y, flags; math.s's
+;
+measure_odds:
+    lda BATTLE_MODIFIED_LO
+    ldy BATTLE_MODIFIED_HI
+    jsr load_word
+    lda #100
+    jsr mul_by_byte
+    lda BATTLE_MODIFIED_LO+1
+    ldy BATTLE_MODIFIED_HI+1
+    jsr div_by_word                 ; an overflow gives $FFFF: the saturation
+    lda M0
+    sta BATTLE_ODDS_LO
+    lda M1
+    sta BATTLE_ODDS_HI
+    lda BATTLE_STRENGTH_LO
+    ldy BATTLE_STRENGTH_HI
+    jsr load_word
+    lda #BASE_LOSS_PER_MILLE
+    ldy BATTLE_INTENSITY
+    jsr times_byte
+    jsr mul_by_byte
+    lda #<1000
+    ldy #>1000
+    jsr div_by_word
+    clc
+    lda M0
+    adc #BASE_LOSS_CONSTANT
+    sta BATTLE_BASE_LO
+    lda M1
+    adc #0
+    sta BATTLE_BASE_HI
+    rts
+
+;
+; times_byte -- A * Y, a byte (the caller knows it fits).
+;
+; In:       A, Y
+; Out:      A = A * Y
+; Clobbers: Y, flags; W_BYTE
+;
+times_byte:
+.scope
+    sta W_BYTE
+    lda #0
+    cpy #0
+    beq _done
+_add:
+    clc
+    adc W_BYTE
+    dey
+    bne _add
+_done:
+    rts
+.scend
+
+; --- the losses ------------------------------------------------------------------------
+
+;
+; draw_losses -- the two risk draws (attacker first) on the risk table's range
+; for the sum of the risk levels; the solitaire luck on the computer's Allies;
+; each side's overall loss: floor(base x r / 100) + AIR_LOSS_PER_POINT x enemy
+; air, and for the defender floor(base x clamp(odds) x ODDS_MODIFIER_PERCENT /
+; 10000) more (manual IV.D.5.b-d).
+;
+; Out:      BATTLE_FACTOR, BATTLE_RISK_PART, BATTLE_LOSS; RNG stepped twice
+; Clobbers: A, X, Y, flags; math.s's
+;
+draw_losses:
+.scope
+    lda BATTLE_RISK
+    clc
+    adc BATTLE_RISK+1
+    sec
+    sbc #RISK_LO_FIRST
+    tay
+    lda RISK_LO,y
+    sta W_BYTE
+    lda RISK_HI,y
+    sec
+    sbc W_BYTE
+    clc
+    adc #1                          ; 256 values wrap to 0, rng_draw's 256
+    sta W_COUNT
+    ldx #0
+_draw:
+    stx W_SLOT
+    lda W_COUNT
+    jsr rng_draw
+    clc
+    adc W_BYTE
+    ldx W_SLOT
+    sta BATTLE_FACTOR,x
+    inx
+    cpx #2
+    bcc _draw
+    lda OPT_COMPUTER_ALLIED         ; the solitaire luck: on the Allies' factor
+    beq _losses
+    ldx #0
+    lda BATTLE_SIDE
+    cmp #SIDE_ALLIED
+    beq _luck
+    inx
+_luck:
+    stx W_SLOT
+    lda BATTLE_FACTOR,x
+    ldy #0
+    jsr load_word
+    lda #SOLO_LUCK_PERCENT
+    jsr mul_by_byte
+    lda #100
+    ldy #0
+    jsr div_by_word
+    ldx W_SLOT
+    lda M0
+    sta BATTLE_FACTOR,x
+_losses:
+    ldx #0
+_side:
+    stx W_SLOT
+    lda BATTLE_BASE_LO
+    ldy BATTLE_BASE_HI
+    jsr load_word
+    ldx W_SLOT
+    lda BATTLE_FACTOR,x
+    jsr mul_by_byte
+    lda #100
+    ldy #0
+    jsr div_by_word
+    ldx W_SLOT
+    lda M0
+    sta BATTLE_RISK_PART_LO,x
+    lda M1
+    sta BATTLE_RISK_PART_HI,x
+    txa                             ; the enemy's air
+    eor #1
+    tay
+    lda BATTLE_AIR,y
+    tay
+    lda #AIR_LOSS_PER_POINT
+    jsr times_byte
+    ldx W_SLOT
+    clc
+    adc BATTLE_RISK_PART_LO,x
+    sta BATTLE_LOSS_LO,x
+    lda BATTLE_RISK_PART_HI,x
+    adc #0
+    sta BATTLE_LOSS_HI,x
+    inx
+    cpx #2
+    bcc _side
+    ; the defender's odds part, the odds clamped to ODDS_MIN..ODDS_MAX
+    lda BATTLE_ODDS_LO
+    sta B0
+    lda BATTLE_ODDS_HI
+    sta B1
+    lda B0
+    cmp #<ODDS_MIN
+    lda B1
+    sbc #>ODDS_MIN
+    bcs _not_low
+    lda #<ODDS_MIN
+    sta B0
+    lda #>ODDS_MIN
+    sta B1
+_not_low:
+    lda #<ODDS_MAX
+    cmp B0
+    lda #>ODDS_MAX
+    sbc B1
+    bcs _not_high
+    lda #<ODDS_MAX
+    sta B0
+    lda #>ODDS_MAX
+    sta B1
+_not_high:
+    lda BATTLE_BASE_LO
+    ldy BATTLE_BASE_HI
+    jsr load_word
+    jsr mul_16x16
+    lda #ODDS_MODIFIER_PERCENT
+    sta B0
+    lda #0
+    sta B1
+    jsr mul_32x16
+    lda #<10000
+    ldy #>10000
+    jsr div_by_word
+    clc
+    lda BATTLE_LOSS_LO+1
+    adc M0
+    sta BATTLE_LOSS_LO+1
+    lda BATTLE_LOSS_HI+1
+    adc M1
+    sta BATTLE_LOSS_HI+1
+    rts
+.scend
+
+;
+; apply_losses -- each unit's share of its side's loss: floor(L x s x morale
+; tenths / (10 x S)), at most s; taken from its strength and counted as
+; casualties inflicted by the other side (manual IV.D.5.d).
+;
+; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
+; Clobbers: A, X, Y, flags; math.s's
+;
+apply_losses:
+.scope
+    ldy #BATTLE_SLOTS-1
+_slot:
+    sty W_SLOT
+    ldx BATTLE_IDX,y
+    bmi _skip
+    stx W_UNIT
+    lda U_STR_LO,x
+    ora U_STR_HI,x
+    bne _share_it
+_skip:
+    jmp _next                       ; no unit; or strength 0, which loses nothing
+_share_it:
+    ldy UNIT_MORALE,x
+    lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
+    pha
+    lda U_STR_LO,x
+    ldy U_STR_HI,x
+    jsr load_word
+    pla
+    jsr mul_by_byte                 ; s x tenths: 16 bits (tables.py checks)
+    ldx #0                          ; the group's loss and ten times its strength
+    lda W_SLOT
+    cmp #STACKING_HEX
+    bcc _group
+    inx
+_group:
+    stx W_GROUP
+    lda BATTLE_LOSS_LO,x
+    sta B0
+    lda BATTLE_LOSS_HI,x
+    sta B1
+    jsr mul_16x16
+    ldx W_GROUP
+    lda BATTLE_TOTAL10_LO,x
+    ldy BATTLE_TOTAL10_HI,x
+    jsr div_by_word
+    ldx W_UNIT                      ; at most the strength
+    lda U_STR_LO,x
+    cmp M0
+    lda U_STR_HI,x
+    sbc M1
+    bcs _share
+    lda U_STR_LO,x
+    sta M0
+    lda U_STR_HI,x
+    sta M1
+_share:
+    ldy W_SLOT
+    lda M0
+    sta BATTLE_UNIT_LOSS_LO,y
+    lda M1
+    sta BATTLE_UNIT_LOSS_HI,y
+    sec
+    lda U_STR_LO,x
+    sbc M0
+    sta U_STR_LO,x
+    lda U_STR_HI,x
+    sbc M1
+    sta U_STR_HI,x
+    lda UNIT_SIDE,x                 ; casualties of the other side's making
+    eor #1
+    tax
+    clc
+    lda BATTLE_CASUALTIES_LO,x
+    adc M0
+    sta BATTLE_CASUALTIES_LO,x
+    lda BATTLE_CASUALTIES_HI,x
+    adc M1
+    sta BATTLE_CASUALTIES_HI,x
+_next:
+    ldy W_SLOT
+    dey
+    bmi _done
+    jmp _slot
+_done:
+    rts
+.scend
+
+;
+; chart_index -- the entry of a combat chart for a slot's unit: (role x 2 + side)
+; for the operation chart, ((role x 2 + side) x 2 + type) for the supply chart,
+; times INTENSITY_MAX, plus intensity - 1.
+;
+; In:       A = side (its column), C set to add the type, X = unit index, Y = slot
+; Out:      Y = the chart index
+; Clobbers: A, flags
+;
+chart_index:
+.scope
+    php
+    cpy #STACKING_HEX               ; role: 0 attacker, 1 defender
+    bcc _attacker
+    ora #2
+_attacker:
+    plp
+    bcc _no_type
+    asl
+    ora UNIT_TYPE,x
+_no_type:
+    tay                             ; times INTENSITY_MAX
+    lda BATTLE_INTENSITY
+    sec
+    sbc #1
+_row:
+    dey
+    bmi _done
+    clc
+    adc #INTENSITY_MAX
+    jmp _row
+_done:
+    tay
+    rts
+.scend
+
+;
+; pay_supply -- each unit pays the Combat Supply Chart for its role and type at
+; the intensity, floored at 0; the computer's Allies pay the Axis column.
+; Records which slots may return as a cadre first: supply at least
+; CADRE_MIN_SUPPLY before paying, and the group not surrounded.
+;
+; Out:      U_SUPPLY; BATTLE_CADRE_OK
+; Clobbers: A, X, Y, flags
+;
+pay_supply:
+.scope
+    jsr surrounded_groups           ; W_COUNT bit 0: attackers, bit 1: defenders
+    ldy #BATTLE_SLOTS-1
+_slot:
+    ldx BATTLE_IDX,y
+    bmi _next
+    lda #0
+    sta BATTLE_CADRE_OK,y
+    lda U_SUPPLY_LO,x
+    cmp #<CADRE_MIN_SUPPLY
+    lda U_SUPPLY_HI,x
+    sbc #>CADRE_MIN_SUPPLY
+    bcc _cost
+    lda #1
+    cpy #STACKING_HEX
+    bcc _role
+    asl
+_role:
+    and W_COUNT
+    bne _cost                       ; surrounded
+    lda #1
+    sta BATTLE_CADRE_OK,y
+_cost:
+    sty W_SLOT
+    lda #SIDE_AXIS
+    ldy OPT_COMPUTER_ALLIED
+    bne _column
+    lda UNIT_SIDE,x
+_column:
+    ldy W_SLOT
+    sec
+    jsr chart_index
+    sec
+    lda U_SUPPLY_LO,x
+    sbc COMBAT_SUPPLY_COST_LO,y
+    sta W_VALUE
+    lda U_SUPPLY_HI,x
+    sbc COMBAT_SUPPLY_COST_HI,y
+    bcs _store
+    lda #0
+    sta W_VALUE
+_store:
+    sta U_SUPPLY_HI,x
+    lda W_VALUE
+    sta U_SUPPLY_LO,x
+    ldy W_SLOT
+_next:
+    dey
+    bpl _slot
+    rts
+.scend
+
+;
+; surrounded_groups -- is each group's hex surrounded: every neighbour off the
+; map, impassable or holding enemy units (kotd.engine.combat.surrounded)?
+;
+; Out:      W_COUNT: bit 0 the attackers, bit 1 the defenders
+; Clobbers: A, X, flags
+;
+surrounded_groups:
+.scope
+    lda #0
+    sta W_COUNT
+    lda BATTLE_SIDE                 ; the attacking hex: the defenders' side holds
+    eor #1                          ; its neighbours
+    tax
+    lda BATTLE_MASK+2,x
+    ora BATTLE_MASK+5
+    cmp #$3F
+    bne _defenders
+    lda #1
+    sta W_COUNT
+_defenders:
+    ldx BATTLE_SIDE
+    lda BATTLE_MASK,x
+    ora BATTLE_MASK+4
+    cmp #$3F
+    bne _done
+    lda W_COUNT
+    ora #2
+    sta W_COUNT
+_done:
+    rts
+.scend
+
+;
+; find_eliminated -- BATTLE_FATE 1 for each unit now below ELIMINATION_PERCENT
+; of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling (manual IV.A.2.a).
+;
+; Out:      BATTLE_FATE, BATTLE_PENDING (1 for each eliminated slot)
+; Clobbers: A, X, Y, flags; math.s's
+;
+find_eliminated:
+.scope
+    ldy #BATTLE_SLOTS-1
+_slot:
+    sty W_SLOT
+    ldx BATTLE_IDX,y
+    bmi _next
+    stx W_UNIT
+    lda U_CEIL_LO,x
+    ldy U_CEIL_HI,x
+    jsr load_word
+    lda #ELIMINATION_PERCENT
+    jsr mul_by_byte
+    lda M0
+    sta W_SUM
+    lda M1
+    sta W_SUM+1
+    lda M2
+    sta W_SUM+2
+    ldx W_UNIT
+    lda U_STR_LO,x
+    ldy U_STR_HI,x
+    jsr load_word
+    lda #100
+    jsr mul_by_byte
+    lda M0                          ; 100 s < percent x ceiling?
+    cmp W_SUM
+    lda M1
+    sbc W_SUM+1
+    lda M2
+    sbc W_SUM+2
+    bcs _next
+    ldy W_SLOT
+    lda #1
+    sta BATTLE_FATE,y
+    sta BATTLE_PENDING,y
+_next:
+    ldy W_SLOT
+    dey
+    bpl _slot
+    rts
+.scend
+
+;
+; next_pending -- the pending slot with the lowest unit number.
+;
+; Out:      carry clear: Y = the slot, its BATTLE_PENDING cleared; carry set: none
+; Clobbers: A, X, flags
+;
+next_pending:
+.scope
+    ldx #$FF                        ; the best slot so far: none
+    ldy #BATTLE_SLOTS-1
+_slot:
+    lda BATTLE_PENDING,y
+    beq _next
+    cpx #$FF
+    beq _take
+    lda BATTLE_IDX,y
+    cmp BATTLE_IDX,x
+    bcs _next
+_take:
+    tya
+    tax
+_next:
+    dey
+    bpl _slot
+    cpx #$FF
+    beq _none
+    lda #0
+    sta BATTLE_PENDING,x
+    txa
+    tay
+    clc
+    rts
+_none:
+    sec
+    rts
+.scend
+
+;
+; draw_cadres -- in unit-number order, each eliminated unit that may return as a
+; cadre draws its chance: CADRE_PERCENT by morale, for the computer's Allies
+; 100 - (100 - p) / SOLO_NO_CADRE_DIVISOR.  A cadre's fate is 2.
+;
+; Out:      BATTLE_FATE; BATTLE_PENDING set again for every eliminated slot
+; Clobbers: A, X, Y, flags; ZP_MUL, ZP_MUL+1
+;
+draw_cadres:
+.scope
+_unit:
+    jsr next_pending
+    bcs _done
+    lda BATTLE_CADRE_OK,y
+    beq _unit
+    sty W_SLOT
+    ldx BATTLE_IDX,y
+    ldy UNIT_MORALE,x
+    lda CADRE_PERCENT-CADRE_PERCENT_FIRST,y
+    ldy OPT_COMPUTER_ALLIED
+    beq _chance
+    ldy UNIT_SIDE,x
+    cpy #SIDE_ALLIED
+    bne _chance
+    sta W_BYTE                      ; 100 - (100 - p) / divisor
+    lda #100
+    sec
+    sbc W_BYTE
+    ldy #0
+_divide:
+    cmp #SOLO_NO_CADRE_DIVISOR
+    bcc _divided
+    sbc #SOLO_NO_CADRE_DIVISOR
+    iny
+    bne _divide                     ; always
+_divided:
+    sty W_BYTE
+    lda #100
+    sec
+    sbc W_BYTE
+_chance:
+    sta W_BYTE
+    lda #100
+    jsr rng_draw
+    cmp W_BYTE
+    bcs _unit
+    ldy W_SLOT
+    lda #2
+    sta BATTLE_FATE,y
+    jmp _unit
+_done:
+    ldy #BATTLE_SLOTS-1             ; pending again, for capture_supply
+_again:
+    lda BATTLE_FATE,y
+    beq _stays
+    lda #1
+_stays:
+    sta BATTLE_PENDING,y
+    dey
+    bpl _again
+    rts
+.scend
+
+;
+; capture_supply -- in unit-number order, each eliminated unit's supply is split
+; evenly among the surviving units of the other group, each share floored and
+; capped by the taker's room below its SUPPLY_CAP; what is left is lost.
+;
+; Out:      U_SUPPLY; BATTLE_CAPTURED
+; Clobbers: A, X, Y, flags; math.s's
+;
+capture_supply:
+.scope
+_loser:
+    jsr next_pending
+    bcc _found
+    rts
+_found:
+    sty W_SLOT
+    ldx #0                          ; the takers: the other group
+    cpy #STACKING_HEX
+    bcs _other
+    inx
+_other:
+    stx W_GROUP
+    jsr group_bounds
+    lda #0
+    sta W_COUNT
+_count:
+    lda BATTLE_FATE,y
+    bne _not_taker
+    inc W_COUNT
+_not_taker:
+    iny
+    cpy W_END
+    bcc _count
+    lda W_COUNT
+    bne _split
+    jmp _lost                       ; nobody left to take it
+_split:
+    ldy W_SLOT
+    ldx BATTLE_IDX,y
+    lda U_SUPPLY_LO,x
+    ldy U_SUPPLY_HI,x
+    jsr load_word
+    lda W_COUNT
+    ldy #0
+    jsr div_by_word
+    lda M0
+    sta W_VALUE                     ; the share
+    lda M1
+    sta W_VALUE+1
+    jsr group_bounds
+_taker:
+    lda BATTLE_FATE,y
+    bne _next_taker
+    ldx BATTLE_IDX,y
+    stx W_UNIT
+    lda UNIT_TYPE,x                 ; room = cap - supply, none if over
+    tax
+    lda SUPPLY_CAP_LO,x
+    sta W_SUM
+    lda SUPPLY_CAP_HI,x
+    sta W_SUM+1
+    ldx W_UNIT
+    sec
+    lda W_SUM
+    sbc U_SUPPLY_LO,x
+    sta W_SUM
+    lda W_SUM+1
+    sbc U_SUPPLY_HI,x
+    sta W_SUM+1
+    bcs _room
+    lda #0
+    sta W_SUM
+    sta W_SUM+1
+_room:
+    lda W_VALUE                     ; got = min(share, room)
+    cmp W_SUM
+    lda W_VALUE+1
+    sbc W_SUM+1
+    bcs _got
+    lda W_VALUE
+    sta W_SUM
+    lda W_VALUE+1
+    sta W_SUM+1
+_got:
+    clc
+    lda U_SUPPLY_LO,x
+    adc W_SUM
+    sta U_SUPPLY_LO,x
+    lda U_SUPPLY_HI,x
+    adc W_SUM+1
+    sta U_SUPPLY_HI,x
+    clc
+    lda BATTLE_CAPTURED_LO,y
+    adc W_SUM
+    sta BATTLE_CAPTURED_LO,y
+    lda BATTLE_CAPTURED_HI,y
+    adc W_SUM+1
+    sta BATTLE_CAPTURED_HI,y
+_next_taker:
+    iny
+    cpy W_END
+    bcs _lost
+    jmp _taker
+_lost:
+    ldy W_SLOT
+    ldx BATTLE_IDX,y
+    lda #0
+    sta U_SUPPLY_LO,x
+    sta U_SUPPLY_HI,x
+    jmp _loser
+.scend
+
+;
+; pay_operations -- each unit pays the Combat Operation Chart for its role and
+; side at the intensity, floored at 0.
+;
+; Out:      U_OP
+; Clobbers: A, X, Y, flags; W_SLOT
+;
+pay_operations:
+.scope
+    ldy #BATTLE_SLOTS-1
+_slot:
+    ldx BATTLE_IDX,y
+    bmi _next
+    sty W_SLOT
+    lda UNIT_SIDE,x
+    clc
+    jsr chart_index
+    lda U_OP,x
+    sec
+    sbc COMBAT_OP_COST,y
+    bcs _store
+    lda #0
+_store:
+    sta U_OP,x
+    ldy W_SLOT
+_next:
+    dey
+    bpl _slot
+    rts
+.scend
+
+;
+; remove_eliminated -- each eliminated unit leaves the map with nothing; a cadre
+; waits for next turn at ceil(percent x ceiling / 100) (CADRE_STRENGTH_PERCENT,
+; SOLO_CADRE_STRENGTH_PERCENT for the computer's Allies), the rest are gone.
+;
+; Out:      the eliminated units' fields
+; Clobbers: A, X, Y, flags; math.s's
+;
+remove_eliminated:
+.scope
+    ldy #BATTLE_SLOTS-1
+_slot:
+    sty W_SLOT
+    lda BATTLE_FATE,y
+    beq _next
+    ldx BATTLE_IDX,y
+    lda #OFF_MAP
+    sta U_COL,x
+    sta U_ROW,x
+    lda #0
+    sta U_OP,x
+    sta U_FORT,x
+    sta U_SUPPLY_LO,x
+    sta U_SUPPLY_HI,x
+    sta U_SUPPLIED,x
+    sta U_STR_LO,x
+    sta U_STR_HI,x
+    lda #STATUS_ELIMINATED
+    sta U_STATUS,x
+    lda BATTLE_FATE,y
+    cmp #2
+    bne _next
+    lda #STATUS_CADRE
+    sta U_STATUS,x
+    ldy TURN
+    iny
+    tya
+    sta U_ARRIVAL,x
+    stx W_UNIT
+    lda #CADRE_STRENGTH_PERCENT
+    ldy OPT_COMPUTER_ALLIED
+    beq _percent
+    ldy UNIT_SIDE,x
+    cpy #SIDE_ALLIED
+    bne _percent
+    lda #SOLO_CADRE_STRENGTH_PERCENT
+_percent:
+    pha
+    lda U_CEIL_LO,x
+    ldy U_CEIL_HI,x
+    jsr load_word
+    pla
+    jsr mul_by_byte
+    clc                             ; rounded up: + 99 before the floor
+    lda M0
+    adc #99
+    sta M0
+    bcc _divide
+    inc M1
+    bne _divide
+    inc M2
+_divide:
+    lda #100
+    ldy #0
+    jsr div_by_word
+    ldx W_UNIT
+    lda M0
+    sta U_STR_LO,x
+    lda M1
+    sta U_STR_HI,x
+_next:
+    ldy W_SLOT
+    dey
+    bmi _done
+    jmp _slot
+_done:
+    rts
+.scend
+
+;
+; air_losses -- the committed air points are used up; then the attacking side's
+; roll on AIR_LOSS_PERCENT for its own points, then the defending side's, each
+; made only if the enemy committed a point, may destroy one enemy point (R16.7).
+;
+; Out:      AIR, AIR_USABLE, BATTLE_AIR_LOST; RNG stepped 0-2 times
+; Clobbers: A, X, Y, flags; ZP_MUL, ZP_MUL+1
+;
+air_losses:
+.scope
+    ldy #0                          ; Y = 0 attacker, 1 defender
+    ldx BATTLE_SIDE
+_use:
+    lda AIR_USABLE,x
+    sec
+    sbc BATTLE_AIR,y
+    sta AIR_USABLE,x
+    txa
+    eor #1
+    tax
+    iny
+    cpy #2
+    bcc _use
+    ldy #0
+_roll:
+    sty W_SLOT
+    tya
+    eor #1
+    tax
+    lda BATTLE_AIR,x                ; the enemy's points
+    beq _next
+    ldx BATTLE_AIR,y
+    lda AIR_LOSS_PERCENT-AIR_LOSS_PERCENT_FIRST,x
+    sta W_BYTE
+    lda #100
+    jsr rng_draw
+    cmp W_BYTE
+    bcs _next
+    lda BATTLE_SIDE                 ; the enemy of role Y
+    ldy W_SLOT
+    beq _enemy
+    eor #1
+_enemy:
+    eor #1
+    tax
+    dec AIR,x
+    inc BATTLE_AIR_LOST,x
+    lda AIR,x
+    cmp AIR_USABLE,x
+    bcs _next
+    sta AIR_USABLE,x
+_next:
+    ldy W_SLOT
+    iny
+    cpy #2
+    bcc _roll
+    rts
+.scend
+
+;
+; add_casualties -- the battle's casualties into the 24-bit CASUALTIES of the side
+; that inflicted them.
+;
+; Out:      CASUALTIES
+; Clobbers: A, X, flags
+;
+add_casualties:
+.scope
+    ldx #1
+_side:
+    clc
+    lda CASUALTIES_LO,x
+    adc BATTLE_CASUALTIES_LO,x
+    sta CASUALTIES_LO,x
+    lda CASUALTIES_MID,x
+    adc BATTLE_CASUALTIES_HI,x
+    sta CASUALTIES_MID,x
+    lda CASUALTIES_HI,x
+    adc #0
+    sta CASUALTIES_HI,x
+    dex
+    bpl _side
+    rts
+.scend

@@ -1,0 +1,135 @@
+"""`kotd bench`: the 6502 engine measured in cycles (py65) and bytes, against its budgets.
+
+Fixed situations, the same every run:
+
+- ``supply_phase``: the full supply phase (SUPPLY_PHASE for both sides) at the start
+  of every scenario, solitaire rules (computer Allies, range 4);
+- ``battle_6v6``: six Axis units attack six Allied units at intensity 9, with air and
+  neighbours on both sides;
+- ``battle_1v1``: one unit against one.
+
+Cycles are counted by py65 from the jump table entry to the return, the ABI glue
+included; milliseconds are those cycles at the machines' clocks.  Bytes come from
+the assembled image: code per module (source file) and the generated tables.
+Budgets are reported, not enforced.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+
+import click
+
+from . import DEFAULT_DATA_DIR, hexgrid
+from .build import build_target, generate_sources
+from .build.targets import ENGINE_BUDGET, targets_for
+from .emu import EngineMachine
+from .engine.combat import BattleOrder
+from .engine.fixtures import empty_state, open_ground, place
+from .engine.setup import Options, new_game
+from .model.types import Model
+
+MARKERS = {"CODE_START", "CODE_END"}  # modules.s's bounds, not code of their own
+CLOCK_HZ = {"atari": 1_789_773, "apple": 1_020_484}
+BUDGETS = {"supply_phase": 60_000, "battle_6v6": 15_000}
+TABLES_FILE = "tables.s"              # the generated tables (port/asm/generated/)
+
+
+@dataclass(frozen=True)
+class Measure:
+    name: str
+    situation: str
+    cycles: int
+
+    def row(self, target: str) -> dict:
+        out = {"name": self.name, "situation": self.situation, "cycles": self.cycles,
+               "ms": round(1000 * self.cycles / CLOCK_HZ[target], 2)}
+        if self.name in BUDGETS:
+            out["budget"] = BUDGETS[self.name]
+            out["within_budget"] = self.cycles <= BUDGETS[self.name]
+        return out
+
+
+def battle_situation(model: Model, size: int, seed: int = 1):
+    """`size` Axis combat units attack `size` Allied ones on open ground at intensity 9,
+    three air points each, with one friendly and one enemy unit next to the defender."""
+    ground = set(open_ground(model, min_gap=2))
+    d_hex = next(h for h in sorted(ground) if hexgrid.step(*h, 5) in ground)
+    a_hex = hexgrid.step(*d_hex, 5)
+    state = empty_state(model, seed=seed, computer_allied=True)
+    state.air = {"axis": 9, "allied": 9}
+    state.air_usable = dict(state.air)
+    axis = [u.number for u in model.units if u.side == "axis" and u.role == "combat"]
+    allied = [u.number for u in model.units if u.side == "allied" and u.role == "combat"]
+    attackers, defenders = tuple(axis[:size]), tuple(allied[:size])
+    for n in attackers:
+        place(model, state, n, a_hex)
+    for n in defenders:
+        place(model, state, n, d_hex, fort=2)
+    if size > 1:
+        place(model, state, axis[size], hexgrid.step(*d_hex, 6))      # a friendly hex next to the defender
+        place(model, state, allied[size], hexgrid.step(*d_hex, 3))    # an enemy hex next to it
+    return state, BattleOrder(a_hex, d_hex, attackers, defenders, 9, 5, 3, 5, 3)
+
+
+def measure(model: Model, machine) -> list[Measure]:
+    from .emu.battle import run_battle
+    from .emu.supply import run_supply
+    out = []
+    for sid in model.scenarios:
+        state = new_game(model, sid, 1, Options(computer_allied=True))
+        call, _ = run_supply(machine, state, None)
+        out.append(Measure("supply_phase", f"{sid}-start", call.cycles))
+    for name, size in (("battle_6v6", 6), ("battle_1v1", 1)):
+        state, order = battle_situation(model, size)
+        call, _, _ = run_battle(machine, state, order)
+        out.append(Measure(name, f"{size} against {size}, intensity 9", call.cycles))
+    return out
+
+
+def module_bytes(build) -> dict[str, int]:
+    """Bytes of the engine image per source file: each label's bytes, up to the next
+    label, go to the label's file."""
+    start, end = build.target.engine.start, build.target.engine.start + build.memory["engine"]["used"]
+    labels = sorted((s.value, s.file) for s in build.assembly.symbols
+                    if s.is_code and start <= s.value < end and s.name not in MARKERS)
+    sizes: dict[str, int] = defaultdict(int)
+    for (at, file), nxt in zip(labels, [a for a, _ in labels[1:]] + [end]):
+        sizes[file] += nxt - at
+    return {f: n for f, n in sizes.items() if n}
+
+
+def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DIR) -> int:
+    generate_sources(model, data_dir)
+    reports = []
+    for t in targets_for(target):
+        build = build_target(model, t, None, echo=lambda _: None)
+        machine = EngineMachine.from_build(model, build)
+        modules = module_bytes(build)
+        tables = sum(modules.pop(f) for f in [f for f in modules if f.endswith(TABLES_FILE)])
+        reports.append({"target": t.name, "clock_hz": CLOCK_HZ[t.name],
+                        "results": [m.row(t.name) for m in measure(model, machine)],
+                        "bytes": {"code": sum(modules.values()), "tables": tables,
+                                  "total": sum(modules.values()) + tables, "budget": ENGINE_BUDGET,
+                                  "modules": modules}})
+    if as_json:
+        for r in reports:
+            click.echo(json.dumps(r))
+        return 0
+    for r in reports:
+        click.echo(f"{r['target']} ({r['clock_hz'] / 1e6:.2f} MHz)")
+        click.echo(f"  {'measure':14} {'situation':28} {'cycles':>8} {'ms':>8}  budget")
+        for m in r["results"]:
+            verdict = ""
+            if "budget" in m:
+                verdict = f"{m['budget']:>6}  {'ok' if m['within_budget'] else 'OVER'}"
+            click.echo(f"  {m['name']:14} {m['situation']:28} {m['cycles']:>8} {m['ms']:>8.2f}  {verdict}")
+        b = r["bytes"]
+        click.echo(f"  bytes: code {b['code']} + tables {b['tables']} = {b['total']} of {b['budget']}"
+                   f" ({'ok' if b['total'] <= b['budget'] else 'OVER'})")
+        for file, n in sorted(b["modules"].items()):
+            click.echo(f"    {file:32} {n:>6}")
+    return 0
+
