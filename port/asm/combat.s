@@ -726,6 +726,35 @@ strength_fraction:
     jmp div_by_word
 
 ;
+; scale_both -- both sides of a comparison with floor(S x num / den): S x num and
+; W_VALUE x den, without dividing.
+;
+; In:       A = num, Y = den; W_GROUP; W_VALUE (0..65535)
+; Out:      W_SUM..W_SUM+2 = the group's strength x num; M0..M2 = W_VALUE x den
+; Clobbers: A, X, Y, flags; W_BYTE; B0, B1, M3
+;
+scale_both:
+    sty W_BYTE
+    pha
+    ldx W_GROUP
+    lda BATTLE_STRENGTH_LO,x
+    ldy BATTLE_STRENGTH_HI,x
+    jsr load_word
+    pla
+    jsr mul_by_byte
+    lda M0
+    sta W_SUM
+    lda M1
+    sta W_SUM+1
+    lda M2
+    sta W_SUM+2
+    lda W_VALUE
+    ldy W_VALUE+1
+    jsr load_word
+    lda W_BYTE
+    jmp mul_by_byte
+
+;
 ; add_bonus -- W_VALUE += count * bonus (16 bits, two's complement).
 ;
 ; In:       A = count; X = bonus low, Y = bonus high
@@ -826,33 +855,52 @@ measure_attack:
     ldx #<BONUS_ENEMY_HEX
     ldy #>BONUS_ENEMY_HEX
     jsr add_bonus
-    ; the clamp: first at most the high bound, then at least the low one
+    ; the clamp: first at most the high bound, then at least the low one.  A
+    ; bound floor(S x num / den) is compared without dividing: A > it when
+    ; S x num < A x den, A < it when A x den + den <= S x num.
+    lda W_VALUE+1
+    bmi _low                        ; below zero: below any bound
+    lda #ATTACKER_MAX_NUM
+    ldy #ATTACKER_MAX_DEN
+    jsr scale_both
+    lda W_SUM
+    cmp M0
+    lda W_SUM+1
+    sbc M1
+    lda W_SUM+2
+    sbc M2
+    bcs _not_high
     lda #ATTACKER_MAX_NUM
     ldy #ATTACKER_MAX_DEN
     jsr strength_fraction
-    lda W_VALUE+1
-    bmi _high_done                  ; below zero: below any bound
-    lda M0
-    cmp W_VALUE
-    lda M1
-    sbc W_VALUE+1
-    bcs _high_done                  ; high >= A
     lda M0
     sta W_VALUE
     lda M1
     sta W_VALUE+1
-_high_done:
+_not_high:
+    lda #ATTACKER_MIN_NUM
+    ldy #ATTACKER_MIN_DEN
+    jsr scale_both
+    clc
+    lda M0
+    adc #ATTACKER_MIN_DEN
+    sta M0
+    bcc _compare_low
+    inc M1
+    bne _compare_low
+    inc M2
+_compare_low:
+    lda W_SUM
+    cmp M0
+    lda W_SUM+1
+    sbc M1
+    lda W_SUM+2
+    sbc M2
+    bcc _store                      ; S x num < (A + 1) x den: A is at least the bound
+_low:
     lda #ATTACKER_MIN_NUM
     ldy #ATTACKER_MIN_DEN
     jsr strength_fraction
-    lda W_VALUE+1
-    bmi _low                        ; below zero: below the low bound
-    lda W_VALUE
-    cmp M0
-    lda W_VALUE+1
-    sbc M1
-    bcs _store                      ; A >= low
-_low:
     lda M0
     sta W_VALUE
     lda M1
@@ -989,14 +1037,19 @@ _multiply:
     sta W_VALUE
     lda M1
     sta W_VALUE+1
-    lda #DEFENDER_CAP_NUM           ; at most the cap
+    lda #DEFENDER_CAP_NUM           ; at most the cap: D > it when Sd x num < D x den
     ldy #DEFENDER_CAP_DEN
-    jsr strength_fraction           ; W_GROUP is 1: the defenders
-    lda M0
-    cmp W_VALUE
-    lda M1
-    sbc W_VALUE+1
+    jsr scale_both                  ; W_GROUP is 1: the defenders
+    lda W_SUM
+    cmp M0
+    lda W_SUM+1
+    sbc M1
+    lda W_SUM+2
+    sbc M2
     bcs _at_least_one
+    lda #DEFENDER_CAP_NUM
+    ldy #DEFENDER_CAP_DEN
+    jsr strength_fraction
     lda M0
     sta W_VALUE
     lda M1
@@ -1025,8 +1078,7 @@ measure_odds:
     lda BATTLE_MODIFIED_LO
     ldy BATTLE_MODIFIED_HI
     jsr load_word
-    lda #100
-    jsr mul_by_byte
+    jsr times_100
     lda BATTLE_MODIFIED_LO+1
     ldy BATTLE_MODIFIED_HI+1
     jsr div_by_word                 ; an overflow gives $FFFF: the saturation
@@ -1306,38 +1358,46 @@ _done:
 .scend
 
 ;
-; chart_index -- the entry of a combat chart for a slot's unit: (role x 2 + side)
-; for the operation chart, ((role x 2 + side) x 2 + type) for the supply chart,
-; times INTENSITY_MAX, plus intensity - 1.
+; group_chart -- the index, plus one, of group W_GROUP's entry in a combat chart
+; at the intensity: row (role x 2 + side) of the operation chart, or row
+; ((role x 2 + side) x 2) of the supply chart (its mobile row; the non-mobile row
+; follows).  Rows are INTENSITY_MAX long; the charts are read at NAME-1,Y.
 ;
-; In:       A = side (its column), C set to add the type, X = unit index, Y = slot
-; Out:      Y = the chart index
-; Clobbers: A, flags
+; In:       A = the side whose column is read, C set for the supply chart; W_GROUP
+; Out:      Y = the index + 1
+; Clobbers: A, X, flags
 ;
-chart_index:
+group_chart:
 .scope
-    php
-    cpy #STACKING_HEX               ; role: 0 attacker, 1 defender
-    bcc _attacker
+    ldx W_GROUP                     ; role: 0 attacker, 1 defender
+    beq _attacker
     ora #2
 _attacker:
-    plp
-    bcc _no_type
+    bcc _row
     asl
-    ora UNIT_TYPE,x
-_no_type:
-    tay                             ; times INTENSITY_MAX
-    lda BATTLE_INTENSITY
-    sec
-    sbc #1
 _row:
-    dey
-    bmi _done
+    tax
+    lda chart_rows,x
     clc
-    adc #INTENSITY_MAX
-    jmp _row
-_done:
+    adc BATTLE_INTENSITY
     tay
+    rts
+.scend
+
+chart_rows:                         ; row k of a chart starts at k x INTENSITY_MAX
+    .byte 0, INTENSITY_MAX, 2*INTENSITY_MAX, 3*INTENSITY_MAX
+    .byte 4*INTENSITY_MAX, 5*INTENSITY_MAX, 6*INTENSITY_MAX, 7*INTENSITY_MAX
+
+;
+; group_side -- the side of group W_GROUP.
+;
+; Out:      A = BATTLE_SIDE for the attackers, the other side for the defenders
+; Clobbers: flags
+;
+group_side:
+.scope
+    lda W_GROUP
+    eor BATTLE_SIDE
     rts
 .scend
 
@@ -1348,15 +1408,37 @@ _done:
 ; CADRE_MIN_SUPPLY before paying, and the group not surrounded.
 ;
 ; Out:      U_SUPPLY; BATTLE_CADRE_OK
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_COUNT, W_BYTE, W_VALUE, W_SUM
 ;
 pay_supply:
 .scope
     jsr surrounded_groups           ; W_COUNT bit 0: attackers, bit 1: defenders
-    ldy #BATTLE_SLOTS-1
+    lda #0
+    sta W_GROUP
+_group:
+    lda #SIDE_AXIS                  ; the column
+    ldx OPT_COMPUTER_ALLIED
+    bne _column
+    jsr group_side
+_column:
+    sec
+    jsr group_chart
+    lda COMBAT_SUPPLY_COST_LO-1,y   ; the group's two costs: mobile, non-mobile
+    sta W_VALUE
+    lda COMBAT_SUPPLY_COST_HI-1,y
+    sta W_VALUE+1
+    lda COMBAT_SUPPLY_COST_LO-1+INTENSITY_MAX,y
+    sta W_SUM
+    lda COMBAT_SUPPLY_COST_HI-1+INTENSITY_MAX,y
+    sta W_SUM+1
+    lsr W_COUNT                     ; carry: this group is surrounded
+    lda #0
+    rol
+    eor #1
+    sta W_BYTE                      ; 1: may return as a cadre
+    jsr group_bounds
 _slot:
     ldx BATTLE_IDX,y
-    bmi _next
     lda #0
     sta BATTLE_CADRE_OK,y
     lda U_SUPPLY_LO,x
@@ -1364,42 +1446,42 @@ _slot:
     lda U_SUPPLY_HI,x
     sbc #>CADRE_MIN_SUPPLY
     bcc _cost
-    lda #1
-    cpy #STACKING_HEX
-    bcc _role
-    asl
-_role:
-    and W_COUNT
-    bne _cost                       ; surrounded
-    lda #1
+    lda W_BYTE
     sta BATTLE_CADRE_OK,y
 _cost:
-    sty W_SLOT
-    lda #SIDE_AXIS
-    ldy OPT_COMPUTER_ALLIED
-    bne _column
-    lda UNIT_SIDE,x
-_column:
-    ldy W_SLOT
-    sec
-    jsr chart_index
+    lda UNIT_TYPE,x
+    bne _nonmobile
     sec
     lda U_SUPPLY_LO,x
-    sbc COMBAT_SUPPLY_COST_LO,y
-    sta W_VALUE
+    sbc W_VALUE
+    sta W_SUM+2
     lda U_SUPPLY_HI,x
-    sbc COMBAT_SUPPLY_COST_HI,y
+    sbc W_VALUE+1
+    jmp _paid
+_nonmobile:
+    sec
+    lda U_SUPPLY_LO,x
+    sbc W_SUM
+    sta W_SUM+2
+    lda U_SUPPLY_HI,x
+    sbc W_SUM+1
+_paid:
     bcs _store
-    lda #0
-    sta W_VALUE
+    lda #0                          ; floored at 0
+    sta W_SUM+2
 _store:
     sta U_SUPPLY_HI,x
-    lda W_VALUE
+    lda W_SUM+2
     sta U_SUPPLY_LO,x
-    ldy W_SLOT
-_next:
-    dey
-    bpl _slot
+    iny
+    cpy W_END
+    bcc _slot
+    inc W_GROUP
+    lda W_GROUP
+    cmp #2
+    bcs _done
+    jmp _group
+_done:
     rts
 .scend
 
@@ -1439,6 +1521,7 @@ _done:
 ;
 ; find_eliminated -- BATTLE_FATE 1 for each unit now below ELIMINATION_PERCENT
 ; of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling (manual IV.A.2.a).
+; A unit with at least half its ceiling is passed without multiplying.
 ;
 ; Out:      BATTLE_FATE, BATTLE_PENDING (1 for each eliminated slot)
 ; Clobbers: A, X, Y, flags; math.s's
@@ -1451,6 +1534,18 @@ _slot:
     ldx BATTLE_IDX,y
     bmi _next
     stx W_UNIT
+    lda U_STR_LO,x                  ; at least half the ceiling: far above
+    asl                             ; ELIMINATION_PERCENT (tables.py checks
+    sta W_VALUE                     ; that it is at most 50)
+    lda U_STR_HI,x
+    rol
+    bcs _next
+    sta W_VALUE+1
+    lda W_VALUE
+    cmp U_CEIL_LO,x
+    lda W_VALUE+1
+    sbc U_CEIL_HI,x
+    bcs _next
     lda U_CEIL_LO,x
     ldy U_CEIL_HI,x
     jsr load_word
@@ -1466,8 +1561,7 @@ _slot:
     lda U_STR_LO,x
     ldy U_STR_HI,x
     jsr load_word
-    lda #100
-    jsr mul_by_byte
+    jsr times_100
     lda M0                          ; 100 s < percent x ceiling?
     cmp W_SUM
     lda M1
@@ -1703,29 +1797,35 @@ _lost:
 ; side at the intensity, floored at 0.
 ;
 ; Out:      U_OP
-; Clobbers: A, X, Y, flags; W_SLOT
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_BYTE
 ;
 pay_operations:
 .scope
-    ldy #BATTLE_SLOTS-1
+    lda #0
+    sta W_GROUP
+_group:
+    jsr group_side
+    clc
+    jsr group_chart
+    lda COMBAT_OP_COST-1,y
+    sta W_BYTE
+    jsr group_bounds
 _slot:
     ldx BATTLE_IDX,y
-    bmi _next
-    sty W_SLOT
-    lda UNIT_SIDE,x
-    clc
-    jsr chart_index
     lda U_OP,x
     sec
-    sbc COMBAT_OP_COST,y
+    sbc W_BYTE
     bcs _store
     lda #0
 _store:
     sta U_OP,x
-    ldy W_SLOT
-_next:
-    dey
-    bpl _slot
+    iny
+    cpy W_END
+    bcc _slot
+    inc W_GROUP
+    lda W_GROUP
+    cmp #2
+    bcc _group
     rts
 .scend
 

@@ -18,10 +18,15 @@
 ;
 ; In:       M0, M1 = a; B0, B1 = b
 ; Out:      M0..M3 = a * b
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; B0, B1 when b < 256 (mul_by_byte does it)
 ;
 mul_16x16:
 .scope
+    lda B1                          ; a byte multiplier: eight rounds do
+    bne _full
+    lda B0
+    jmp mul_by_byte
+_full:
     lda #0
     sta M2
     ldx #16
@@ -194,6 +199,63 @@ _shift:
     sta M2
     rts
 .scend
+
+;
+; times_100 -- M0..M2 = (M1:M0) * 100, by shifts: 4a * (16 + 8 + 1).
+;
+; In:       M0, M1 = a
+; Out:      M0..M2 = 100 a, M3 = 0
+; Clobbers: A, flags; B0, B1, MATH_TERM
+;
+times_100:
+    lda #0
+    sta M2
+    sta M3
+    asl M0                          ; 4a
+    rol M1
+    rol M2
+    asl M0
+    rol M1
+    rol M2
+    lda M0                          ; keep 4a
+    sta B0
+    lda M1
+    sta B1
+    lda M2
+    sta MATH_TERM
+    asl M0                          ; 32a
+    rol M1
+    rol M2
+    asl M0
+    rol M1
+    rol M2
+    asl M0
+    rol M1
+    rol M2
+    lda M0                          ; 32a + 4a
+    clc
+    adc B0
+    sta B0
+    lda M1
+    adc B1
+    sta B1
+    lda M2
+    adc MATH_TERM
+    sta MATH_TERM
+    asl M0                          ; 64a + 36a
+    rol M1
+    rol M2
+    lda M0
+    clc
+    adc B0
+    sta M0
+    lda M1
+    adc B1
+    sta M1
+    lda M2
+    adc MATH_TERM
+    sta M2
+    rts
 
 ;
 ; div_by_word -- (M1:M0) = (M3:M2:M1:M0) / (Y:A), as div_32x16.

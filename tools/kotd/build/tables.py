@@ -259,6 +259,10 @@ def combat_tables(model: Model, out: Emitter) -> None:
     units = Source("units.yaml", "units")
     out.check("BATTLE_TOTAL10", [10 * model.logistics.stacking_hex * ceiling], 2, False, units)
     out.check("strength x MORALE_LOSS_TENTHS", [ceiling * max(c.morale_loss_tenths.values())], 2, False, units)
+    if c.elimination_percent > 50:
+        raise DataRangeError(f"data/combat.yaml:{locate(out.data_dir, s('elimination_percent'))}: "
+                             f"elimination_percent: {c.elimination_percent} is above 50, which combat.s's "
+                             f"quick test (a unit with half its ceiling stays) does not allow")
     # One table per chart, indexed as combat.s does: supply by
     # ((role * 2 + side) * 2 + type) * 9 + intensity - 1, OP by (role * 2 + side) * 9 + intensity - 1,
     # role 0 attacker, 1 defender; side and type in SIDES / UNIT_TYPES order.

@@ -1,0 +1,53 @@
+"""`kotd bench`: the figures are there, in the documented shape, and the battles it
+measures are the reference engine's battles."""
+
+import json
+
+from click.testing import CliRunner
+
+from kotd.bench import BUDGETS, battle_situation
+from kotd.build.targets import ENGINE_BUDGET
+from kotd.cli import main
+from kotd.engine import combat
+from kotd.emu.battle import comparable, run_battle
+
+
+def test_bench_json_one_object_per_target(model):
+    result = CliRunner().invoke(main, ["bench", "--json"])
+    assert result.exit_code == 0, result.output
+    reports = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["target"] for r in reports] == ["atari", "apple"]
+    for r in reports:
+        names = [m["name"] for m in r["results"]]
+        assert names.count("supply_phase") == len(model.scenarios)
+        assert {"battle_6v6", "battle_1v1"} <= set(names)
+        for m in r["results"]:
+            assert m["cycles"] > 0
+            assert m["ms"] == round(1000 * m["cycles"] / r["clock_hz"], 2)
+            if m["name"] in BUDGETS:
+                assert m["budget"] == BUDGETS[m["name"]]
+                assert m["within_budget"] == (m["cycles"] <= m["budget"])
+            if m["name"] == "supply_phase":
+                assert m["within_budget"], m
+        b = r["bytes"]
+        assert b["total"] == b["code"] + b["tables"] == sum(b["modules"].values()) + b["tables"]
+        assert b["budget"] == ENGINE_BUDGET and b["total"] <= ENGINE_BUDGET
+        assert {"port/asm/combat.s", "port/asm/supply.s", "port/asm/math.s"} <= set(b["modules"])
+
+
+def test_bench_table_names_every_budget(model):
+    result = CliRunner().invoke(main, ["bench", "--target", "atari"])
+    assert result.exit_code == 0, result.output
+    for name, budget in BUDGETS.items():
+        assert any(line.split()[0] == name and str(budget) in line for line in result.output.splitlines()
+                   if line.strip())
+
+
+def test_bench_battles_are_real_battles(model, machines):
+    for size in (6, 1):
+        state, order = battle_situation(model, size)
+        expected_state = state.copy()
+        expected = comparable(combat.resolve(model, expected_state, order))
+        call, got, after = run_battle(machines["atari"], state, order)
+        assert call.ok and got == expected and after == expected_state
+        assert len(order.attackers) == len(order.defenders) == size and order.intensity == 9
