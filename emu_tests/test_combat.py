@@ -15,7 +15,7 @@ from kotd.engine import combat
 from kotd.engine.board import op_allowance, supply_cap
 from kotd.engine.combat import BattleOrder, CombatError
 from kotd.engine.fixtures import empty_state, hexes_of, open_ground, place
-from kotd.emu.battle import comparable, error_code, run_battle
+from kotd.emu.battle import comparable, error_code, run_battle, write_order
 from kotd.model.types import SIDES, other_side
 
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -330,7 +330,6 @@ def test_block_shape_is_checked_first(model, machines):
     state, order = base_battle(model)
     for m in machines.values():
         m.write_state(state)
-        from kotd.emu.battle import write_order
         write_order(m, order)
         before = m.state_bytes()
         for field, index, value in (("BATTLE_COUNT", 0, 7), ("BATTLE_COUNT", 1, 255), ("BATTLE_REACTION", 0, 2)):
@@ -340,3 +339,31 @@ def test_block_shape_is_checked_first(model, machines):
             assert m.state_bytes() == before
             m.poke(field, saved, index)
         assert m.call("RESOLVE_BATTLE").ok
+
+
+def test_any_battle_block_is_answered_without_harm(model, machines, long_run):
+    """Random bytes in every input of the battle block, on a random game: the engine
+    answers a documented status, never faults or writes outside its memory (the
+    write watch would raise), and a refusal changes nothing of the game."""
+    rng = random.Random("garbage")
+    names = ("BATTLE_HEXES", "BATTLE_COUNT", "BATTLE_UNITS", "BATTLE_INTENSITY", "BATTLE_RISK",
+             "BATTLE_AIR", "BATTLE_REACTION")
+    sizes = {"BATTLE_HEXES": 4, "BATTLE_COUNT": 2, "BATTLE_UNITS": 2 * model.logistics.stacking_hex,
+             "BATTLE_RISK": 2, "BATTLE_AIR": 2}
+    statuses = Counter()
+    for case in range(5_000 if long_run else 300):
+        state, order, reaction = random_battle(model, rng)
+        m = machines["atari" if case & 1 else "apple"]
+        m.write_state(state)
+        write_order(m, order, reaction=reaction)
+        for name in rng.sample(names, rng.randint(1, 3)):
+            for i in range(sizes.get(name, 1)):
+                if rng.random() < 0.5:
+                    m.poke(name, rng.choice([0, 1, 2, 6, 7, 9, 10, 58, 59, 255, rng.randrange(256)]), i)
+        before = m.state_bytes()
+        call = m.call("RESOLVE_BATTLE")
+        statuses[call.status] += 1
+        assert call.status in {ERRORS[k] for k in ("OK", "RANGE", "HEX", "UNIT", "ORDER")}
+        if call.status:
+            assert m.state_bytes() == before, case
+    assert statuses[0] and len(statuses) >= 4, statuses

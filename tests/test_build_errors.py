@@ -89,3 +89,15 @@ def test_overlapping_regions_name_the_target_definition(model):
     unaligned = dataclasses.replace(ATARI, engine=Region("engine", 0x7880, 0x97FF))
     with pytest.raises(BuildError, match="page boundary"):
         check_regions(model, unaligned)
+
+
+def test_data_the_combat_arithmetic_cannot_hold_is_refused(model):
+    """combat.s works the loss shares in 16 bits and passes units with half their
+    ceiling: a ceiling too big, or an elimination percent above 50, stops the build."""
+    units = list(model.units)
+    units[0] = dataclasses.replace(units[0], ceiling=2000)
+    with pytest.raises(DataRangeError, match=r"data/units.yaml:\d+: units: 120000 does not fit .*BATTLE_TOTAL10"):
+        generate(dataclasses.replace(model, units=tuple(units)))
+    high = dataclasses.replace(model, combat=dataclasses.replace(model.combat, elimination_percent=51))
+    with pytest.raises(DataRangeError, match=r"data/combat.yaml:\d+: elimination_percent: 51 is above 50"):
+        generate(high)
