@@ -88,12 +88,16 @@ _bit:
     adc MATH_TERM+3
     sta M3
 _next:
+    lda B0                          ; no multiplier bits left: done
+    ora B1
+    beq _done
     asl MATH_TERM
     rol MATH_TERM+1
     rol MATH_TERM+2
     rol MATH_TERM+3
     dex
     bne _bit
+_done:
     rts
 .scend
 
