@@ -132,13 +132,15 @@ def test_hex_off_the_map(broken):
 
 
 def test_control_of_every_victory_point_place(broken):
-    one(broken((S41, "control: {benghazi: allied, bardia: allied,", "control: {benghazi: allied,")),
-        "1941-03.yaml", "control", "no starting control for bardia")
+    problem = one(broken((S41, "control: {benghazi: allied, bardia: allied,", "control: {benghazi: allied,")),
+                  "1941-03.yaml", "control", "no starting control for bardia")
+    with_line(problem, "1941-03.yaml")
 
 
 def test_control_only_of_victory_point_places(broken):
-    one(broken((S41, "control: {benghazi: allied,", "control: {derna: allied, benghazi: allied,")),
-        "1941-03.yaml", "control.derna", "Derna is worth no victory points")
+    problem = one(broken((S41, "control: {benghazi: allied,", "control: {derna: allied, benghazi: allied,")),
+                  "1941-03.yaml", "control.derna", "Derna is worth no victory points")
+    with_line(problem, "1941-03.yaml")
 
 
 def test_date_matches_the_file_name(broken):

@@ -193,7 +193,7 @@ def check_model(model: Model, docs: dict[str, Node], problems: Problems) -> None
         vdoc.req("towns").error("Tobruk must be worth victory points")
 
     # The set-up files are read by the loader before the victory points are known, so
-    # their control problems name the file without a line.
+    # their control problems are found here, at the lines the loader kept.
     setups_dir = os.path.join(os.path.dirname(mdoc.file), "setups")
     for node, sc in zip(sdoc.req("scenarios").seq(), model.scenarios.values()):
         if sc.setup not in model.setups:
@@ -205,10 +205,10 @@ def check_model(model: Model, docs: dict[str, Node], problems: Problems) -> None
         setup_file = os.path.join(setups_dir, f"{sid}.yaml")
         missing = [pid for pid in model.victory.towns if pid not in setup.control]
         if missing:
-            problems.add(setup_file, None, "control",
+            problems.add(setup_file, setup.lines.get("control"), "control",
                          f"no starting control for {', '.join(missing)}; give each victory-point place a side")
         for pid in setup.control:
             if pid not in model.victory.towns:
-                problems.add(setup_file, None, f"control.{pid}",
+                problems.add(setup_file, setup.lines.get(f"control.{pid}"), f"control.{pid}",
                              f"{m.places[pid].name} is worth no victory points (data/victory.yaml towns); "
                              f"only those places have a starting control")

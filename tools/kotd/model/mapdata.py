@@ -161,7 +161,9 @@ def load_setup(doc: Node, sid: str, m: Map, units, dates: set[str]) -> Setup | N
         ok &= None not in totals[side].values()
 
     control = {}
+    lines = {"control": doc.req("control").line}
     for pid, node in doc.req("control").items():
+        lines[f"control.{pid}"] = node.line
         if pid not in m.places:
             node.error(f"'{pid}' is not a place of data/map.yaml")
             ok = False
@@ -224,4 +226,4 @@ def load_setup(doc: Node, sid: str, m: Map, units, dates: set[str]) -> Setup | N
         placed.append(SetupUnit(num, hexpos[0], hexpos[1], strength, supply, fort))
     if not ok:
         return None
-    return Setup(sid, tuple(placed), tuple(absent), arrivals, control, axis_supply, repl, air, totals)
+    return Setup(sid, tuple(placed), tuple(absent), arrivals, control, axis_supply, repl, air, totals, lines)

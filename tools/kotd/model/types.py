@@ -253,6 +253,7 @@ class Setup:
     replacements: dict[str, int]             # by pool
     air: dict[str, int]                      # by side
     start_totals: dict[str, dict[str, int]]  # side -> mobile_units, mobile_strength, ...
+    lines: dict[str, int | None] = field(default_factory=dict, compare=False)   # "control", "control.<place>"
 
 
 @dataclass(frozen=True)
