@@ -367,3 +367,26 @@ def test_any_battle_block_is_answered_without_harm(model, machines, long_run):
         if call.status:
             assert m.state_bytes() == before, case
     assert statuses[0] and len(statuses) >= 4, statuses
+
+
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_the_battles_of_every_scenario(model, machines, monkeypatch, scenario):
+    """Every scenario from its start, played by the simple computer players (seed 1):
+    the first 40 battles they fight, each replayed on both engines from the state
+    just before it."""
+    from kotd.simulate import simulate
+    battles = []
+    real = combat.resolve
+
+    def recording(model_, state, order, *, reaction=False):
+        if len(battles) < 40:
+            battles.append((state.copy(), order, reaction))
+        return real(model_, state, order, reaction=reaction)
+
+    monkeypatch.setattr(combat, "resolve", recording)
+    simulate(model, scenario, 1)
+    monkeypatch.setattr(combat, "resolve", real)
+    assert battles, f"no battle in {scenario}"
+    for state, order, reaction in battles:
+        for m in machines.values():
+            assert compare(model, m, state, order, reaction) is not None

@@ -13,6 +13,10 @@
 ; state's invariants bound the numbers (strength <= ceiling; one side per hex;
 ; supply <= its cap); tables.py refuses data whose bounds would not fit.
 ;
+; Zero page: "math.s's" in a Clobbers line means M0..M3 (ZP_MUL) and B0, B1
+; (ZP_TEMP+4, +5), and MATH_TERM; survey also uses ZP_TEMP, ZP_TEMP+1 (hex_step)
+; and ZP_PTR (map rows); check_battle ZP_HEX_A, ZP_HEX_B and ZP_TEMP..+2.
+;
 
 .alias W_GROUP      BATTLE_WORK         ; 0 the attackers, 1 the defenders
 .alias W_END        BATTLE_WORK+1       ; the group's last slot + 1
