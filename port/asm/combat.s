@@ -710,13 +710,13 @@ _done:
 .scend
 
 ;
-; strength_fraction -- floor(S * num / den) of group W_GROUP's strength.
+; strength_times -- group W_GROUP's strength times num.
 ;
 ; In:       A = num, Y = den; W_GROUP
-; Out:      M0, M1 = the fraction
-; Clobbers: A, X, Y, flags; B0, B1, M2, M3
+; Out:      M0..M2 = the strength x num, M3 = 0; W_BYTE = den
+; Clobbers: A, X, Y, flags; B0, B1
 ;
-strength_fraction:
+strength_times:
     sty W_BYTE
     pha
     ldx W_GROUP
@@ -724,7 +724,17 @@ strength_fraction:
     ldy BATTLE_STRENGTH_HI,x
     jsr load_word
     pla
-    jsr mul_by_byte
+    jmp mul_by_byte
+
+;
+; strength_fraction -- floor(S * num / den) of group W_GROUP's strength.
+;
+; In:       A = num, Y = den; W_GROUP
+; Out:      M0, M1 = the fraction
+; Clobbers: A, X, Y, flags; W_BYTE; B0, B1, M2, M3
+;
+strength_fraction:
+    jsr strength_times
     lda W_BYTE
     ldy #0
     jmp div_by_word
@@ -738,14 +748,7 @@ strength_fraction:
 ; Clobbers: A, X, Y, flags; W_BYTE; B0, B1, M3
 ;
 scale_both:
-    sty W_BYTE
-    pha
-    ldx W_GROUP
-    lda BATTLE_STRENGTH_LO,x
-    ldy BATTLE_STRENGTH_HI,x
-    jsr load_word
-    pla
-    jsr mul_by_byte
+    jsr strength_times
     lda M0
     sta W_SUM
     lda M1
