@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kotd import hexgrid
+from kotd.bench import BUDGETS
 from kotd.build.abi import ERRORS
 from kotd.engine import supply, victory
 from kotd.engine.board import home_base, tobruk
@@ -19,7 +20,7 @@ from kotd.emu.supply import run_distance_vp, run_supply, run_tobruk_surrounded
 from kotd.model.types import SIDES
 
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-BUDGET = 60_000       # cycles: the full supply phase, both sides (issue 5)
+BUDGET = BUDGETS["supply_phase"]      # cycles: the full supply phase, both sides (kotd bench)
 
 
 def land(model):
