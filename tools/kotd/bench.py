@@ -32,6 +32,7 @@ from .engine.setup import Options, new_game
 from .model.types import Model
 
 MARKERS = {"CODE_START", "CODE_END"}  # modules.s's bounds, not code of their own
+GAP_NOTE = 'why, and what it would take: docs/engine.md "Speed and size"'
 CLOCK_HZ = {"atari": 1_789_773, "apple": 1_020_484}
 BUDGETS = {"supply_phase": 60_000, "battle_6v6": 15_000}
 TABLES_FILE = "tables.s"              # the generated tables (port/asm/generated/)
@@ -125,6 +126,8 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
             verdict = ""
             if "budget" in m:
                 verdict = f"{m['budget']:>6}  {'ok' if m['within_budget'] else 'OVER'}"
+                if not m["within_budget"]:
+                    verdict += f" by {m['cycles'] - m['budget']} (x{m['cycles'] / m['budget']:.2f}; {GAP_NOTE})"
             click.echo(f"  {m['name']:14} {m['situation']:28} {m['cycles']:>8} {m['ms']:>8.2f}  {verdict}")
         b = r["bytes"]
         click.echo(f"  bytes: code {b['code']} + tables {b['tables']} = {b['total']} of {b['budget']}"
