@@ -607,8 +607,8 @@ mark_neighbour:
 ; --- the two strengths and the odds --------------------------------------------------
 
 ;
-; clear_outputs -- zero the battle block's per-slot and per-side outputs; mark
-; each used slot's unit in nothing else.
+; clear_outputs -- zero the battle block's per-slot and per-side outputs and the
+; pending marks.
 ;
 ; Clobbers: A, X, flags
 ;
@@ -684,30 +684,17 @@ _slot:
 ;
 ; In:       A = percent, Y = points
 ; Out:      W_VALUE = 100 + A * Y
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; W_COUNT; B0, B1
 ;
 percent_factor:
-.scope
     tax
     lda #100
     sta W_VALUE
     lda #0
     sta W_VALUE+1
-    cpy #0
-    beq _done
-_point:
-    txa
-    clc
-    adc W_VALUE
-    sta W_VALUE
-    bcc _next
-    inc W_VALUE+1
-_next:
-    dey
-    bne _point
-_done:
-    rts
-.scend
+    tya
+    ldy #0
+    jmp add_times
 
 ;
 ; strength_times -- group W_GROUP's strength times num.
@@ -762,26 +749,26 @@ scale_both:
     jmp mul_by_byte
 
 ;
-; add_bonus -- W_VALUE += count * bonus (16 bits, two's complement).
+; add_times -- W_VALUE += count * value (16 bits, two's complement), by adding.
 ;
-; In:       A = count; X = bonus low, Y = bonus high
+; In:       A = count; X = value low, Y = value high
 ; Out:      W_VALUE
-; Clobbers: A, flags; W_COUNT
+; Clobbers: A, flags; W_COUNT; B0, B1
 ;
-add_bonus:
+add_times:
 .scope
     sta W_COUNT
-    stx W_SUM
-    sty W_SUM+1
+    stx B0
+    sty B1
 _once:
     lda W_COUNT
     beq _done
     clc
     lda W_VALUE
-    adc W_SUM
+    adc B0
     sta W_VALUE
     lda W_VALUE+1
-    adc W_SUM+1
+    adc B1
     sta W_VALUE+1
     dec W_COUNT
     jmp _once
@@ -849,19 +836,19 @@ measure_attack:
     lda BATTLE_NEAR
     ldx #<BONUS_FRIENDLY_UNIT
     ldy #>BONUS_FRIENDLY_UNIT
-    jsr add_bonus
+    jsr add_times
     lda BATTLE_NEAR+1
     ldx #<BONUS_FRIENDLY_HEX
     ldy #>BONUS_FRIENDLY_HEX
-    jsr add_bonus
+    jsr add_times
     lda BATTLE_NEAR+2
     ldx #<BONUS_ENEMY_UNIT
     ldy #>BONUS_ENEMY_UNIT
-    jsr add_bonus
+    jsr add_times
     lda BATTLE_NEAR+3
     ldx #<BONUS_ENEMY_HEX
     ldy #>BONUS_ENEMY_HEX
-    jsr add_bonus
+    jsr add_times
     ; the clamp: first at most the high bound, then at least the low one.  A
     ; bound floor(S x num / den) is compared without dividing: A > it when
     ; S x num < A x den, A < it when A x den + den <= S x num.
