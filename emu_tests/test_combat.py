@@ -14,17 +14,11 @@ from kotd.build.abi import ERRORS
 from kotd.engine import combat
 from kotd.engine.board import op_allowance, supply_cap
 from kotd.engine.combat import BattleOrder, CombatError
-from kotd.engine.fixtures import empty_state, hexes_of, open_ground, place
+from kotd.engine.fixtures import empty_state, hexes_of, land, open_ground, place
 from kotd.emu.battle import comparable, error_code, run_battle, write_order
 from kotd.model.types import SIDES, other_side
 
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def land(model):
-    m = model.map
-    return [(c, r) for r in range(m.rows) for c in range(m.columns)
-            if model.terrain[m.terrain_at(c, r)].passable]
 
 
 def random_battle(model, rng: random.Random):
@@ -33,9 +27,10 @@ def random_battle(model, rng: random.Random):
     hex), air, intensity, risk, solitaire or not, sometimes a limited reaction, and
     now and then an order that breaks a rule."""
     hexes = land(model)
+    ground = set(hexes)
     while True:
         d_hex = rng.choice(hexes)
-        around = [h for h in hexgrid.neighbours(*d_hex) if h in set(hexes)]
+        around = [h for h in hexgrid.neighbours(*d_hex) if h in ground]
         if around:
             break
     a_hex = rng.choice(around)
@@ -81,7 +76,7 @@ def random_battle(model, rng: random.Random):
     for _ in range(rng.randint(0, stack - n_def) if rng.random() < 0.3 else 0):
         put(other_side(att_side), d_hex, depot=depots_only or None)
     for hx in {*hexgrid.neighbours(*d_hex), *hexgrid.neighbours(*a_hex)} - {a_hex, d_hex}:
-        if hx in set(hexes) and rng.random() < 0.3:
+        if hx in ground and rng.random() < 0.3:
             side = rng.choice(SIDES)
             for _ in range(rng.randint(1, 2)):
                 if free[side]:

@@ -13,7 +13,7 @@ from kotd.bench import BUDGETS
 from kotd.build.abi import ERRORS
 from kotd.engine import supply, victory
 from kotd.engine.board import home_base, tobruk
-from kotd.engine.fixtures import empty_state, place
+from kotd.engine.fixtures import empty_state, land, place
 from kotd.engine.setup import Options, new_game
 from kotd.engine.state import Status
 from kotd.emu.supply import run_distance_vp, run_supply, run_tobruk_surrounded
@@ -21,12 +21,6 @@ from kotd.model.types import SIDES
 
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 BUDGET = BUDGETS["supply_phase"]      # cycles: the full supply phase, both sides (kotd bench)
-
-
-def land(model):
-    m = model.map
-    return [(c, r) for r in range(m.rows) for c in range(m.columns)
-            if model.terrain[m.terrain_at(c, r)].passable]
 
 
 def reference(model, state, side):

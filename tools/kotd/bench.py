@@ -26,6 +26,8 @@ from . import DEFAULT_DATA_DIR, hexgrid
 from .build import build_target, generate_sources
 from .build.targets import ENGINE_BUDGET, targets_for
 from .emu import EngineMachine
+from .emu.battle import run_battle
+from .emu.supply import run_supply
 from .engine.combat import BattleOrder
 from .engine.fixtures import empty_state, open_ground, place
 from .engine.setup import Options, new_game
@@ -76,8 +78,6 @@ def battle_situation(model: Model, size: int, seed: int = 1):
 
 
 def measure(model: Model, machine) -> list[Measure]:
-    from .emu.battle import run_battle
-    from .emu.supply import run_supply
     out = []
     for sid in model.scenarios:
         state = new_game(model, sid, 1, Options(computer_allied=True))

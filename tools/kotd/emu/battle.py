@@ -8,6 +8,8 @@ field by field.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..build import abi
 from ..engine.combat import BattleOrder, BattleResult, CombatError
 from ..engine.state import GameState
@@ -89,6 +91,5 @@ def run_battle(machine: EngineMachine, state: GameState, order: BattleOrder, *,
 
 
 def comparable(result: BattleResult) -> BattleResult:
-    """A reference result as read_result gives it: captured without the zero shares."""
-    result.captured = {n: v for n, v in result.captured.items() if v}
-    return result
+    """A copy of a reference result as read_result gives it: captured without the zero shares."""
+    return dataclasses.replace(result, captured={n: v for n, v in result.captured.items() if v})

@@ -39,6 +39,13 @@ def hexes_of(model: Model, terrain_id: str) -> list[Hex]:
             if model.terrain[m.terrain_at(c, r)].id == terrain_id]
 
 
+def land(model: Model) -> list[Hex]:
+    """Every hex units may enter, row by row."""
+    m = model.map
+    return [(c, r) for r in range(m.rows) for c in range(m.columns)
+            if model.terrain[m.terrain_at(c, r)].passable]
+
+
 def open_ground(model: Model, min_gap: int = 3) -> list[Hex]:
     """Clear hexes whose neighbours are all clear too, at least `min_gap` from any place."""
     m = model.map
