@@ -10,17 +10,17 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
     $00E0-$00EF  engine zero page (FR1..ESIGN of the FP package, saved and restored)
     $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
     MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
-    $7800-$97FF  engine: jump table, code, tables (8 KB budget)
-    $9800-$9DFF  shared state block + scratch (1.5 KB)
-    $9E00-$9FFF  free
+    $5800-$97FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
+    $9800-$9FFF  shared state block + scratch (2 KB)
     $A000-$BFFF  BASIC cartridge
 
-Apple II, 48K, Applesoft in ROM, DOS 3.3 resident (docs/engine.md "Apple memory map")::
+Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
-    $0800-$6FFF  Applesoft program, variables, strings (HIMEM: 28672 = $7000)
-    $7000-$8FFF  engine: jump table, code, tables (8 KB budget)
-    $9000-$95FF  shared state block + scratch (1.5 KB)
-    $9600-$BFFF  DOS 3.3 (its buffers start at $9600 with MAXFILES 3)
+    $0800-$6FFF  Applesoft program, variables, strings (HIMEM: 28672 = $7000);
+                 hi-res page 1 ($2000-$3FFF) inside it: the front end places its program
+    $7000-$AFFF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
+    $B000-$B7FF  shared state block + scratch (2 KB)
+    $B800-$BFFF  the disk loader's resident part (issue 11)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
 """
 
@@ -68,8 +68,8 @@ class Target:
 ATARI = Target(
     name="atari",
     title="Atari 800/XL 48K with the Atari BASIC cartridge",
-    engine=Region("engine", 0x7800, 0x97FF),
-    state=Region("state", 0x9800, 0x9DFF),
+    engine=Region("engine", 0x5800, 0x97FF),
+    state=Region("state", 0x9800, 0x9FFF),
     zero_page=Region("zero page", 0x00E0, 0x00EF),
     return_value=Region("FR0", 0x00D4, 0x00D5),
     forbidden=(Region("OS zero page", 0x0000, 0x007F), Region("BASIC zero page", 0x0080, 0x00CA),
@@ -80,18 +80,19 @@ ATARI = Target(
 APPLE = Target(
     name="apple",
     title="Apple II 48K with Applesoft and DOS 3.3",
-    engine=Region("engine", 0x7000, 0x8FFF),
-    state=Region("state", 0x9000, 0x95FF),
+    engine=Region("engine", 0x7000, 0xAFFF),
+    state=Region("state", 0xB000, 0xB7FF),
     zero_page=Region("zero page", 0x00F0, 0x00FF),
     return_value=None,
     forbidden=(Region("Applesoft and monitor zero page", 0x0000, 0x00EF),
-               Region("DOS 3.3", 0x9600, 0xBFFF), Region("I/O and ROM", 0xC000, 0xFFFF)),
+               Region("disk loader", 0xB800, 0xBFFF), Region("I/O and ROM", 0xC000, 0xFFFF)),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}
 
-#: The engine code + tables budget (issue 5), whatever the region's size.
-ENGINE_BUDGET = 8192
+#: The engine code + tables budget (issue 9: 11 KB; the computer opponent will bring it
+#: to 16 KB, the size of the engine region), whatever the region's size.
+ENGINE_BUDGET = 11 * 1024
 
 
 def targets_for(choice: str) -> list[Target]:

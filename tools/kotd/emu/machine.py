@@ -124,3 +124,27 @@ class EngineMachine:
         else:
             raise ValueError(f"convention {convention!r}: 'usr' (Atari BASIC) or 'call' (Applesoft)")
         return CallResult(value, self.peek("CALL_STATUS"), run.cycles, run.instructions, run)
+
+    def call_routine(self, label: str, *args: int, max_instructions: int = DEFAULT_LIMIT) -> CallResult:
+        """JSR to an internal routine by its label, for routine-level tests.
+
+        The arguments go into the call block as an entry's would (``CALL_ARGC``,
+        ``CALL_ARGS``; ``CALL_RESULT`` and ``CALL_STATUS`` cleared), so a routine that
+        follows the entry contract (docs/engine.md "Writing an entry") can be tested
+        before it has an entry, or behind one.  No ABI glue runs: the engine's zero page
+        is not saved.  ``status`` is the A register on return (the contract's error code);
+        ``value`` is ``CALL_RESULT``.
+        """
+        if len(args) > stateblock.MAX_ARGS:
+            raise ValueError(f"the call block holds {stateblock.MAX_ARGS} arguments, not {len(args)}")
+        for name in ("CALL_STATUS", "CALL_RESULT"):
+            self.poke(name, 0)
+        self.poke("CALL_RESULT", 0, 1)
+        self.poke("CALL_ARGC", len(args))
+        for i, v in enumerate(args):
+            if not 0 <= v <= 0xFFFF:
+                raise ValueError(f"argument {v} is not a 16-bit unsigned number")
+            self.poke("CALL_ARGS", v & 0xFF, 2 * i)
+            self.poke("CALL_ARGS", v >> 8, 2 * i + 1)
+        run = self.cpu.call(self.symbols[label.upper()], max_instructions=max_instructions)
+        return CallResult(self.cpu.word(self.fields["CALL_RESULT"]), run.a, run.cycles, run.instructions, run)
