@@ -102,5 +102,18 @@ def bench(as_json: bool, target: str, data_dir: Path) -> None:
     sys.exit(run_bench(model, target, as_json, data_dir))
 
 
+@main.group()
+def basic() -> None:
+    """The BASIC toolchain: tokenize, list, check and run the front ends' programs.
+
+    Atari BASIC (`--dialect atari`) and Applesoft (`--dialect apple`); the sources
+    are in port/basic/ (docs/basic.md).
+    """
+
+
+dialect_option = click.option("--dialect", type=click.Choice(("atari", "apple")),
+                              help="Atari BASIC or Applesoft (taken from the file where evident).")
+
+
 if __name__ == "__main__":
     main()
