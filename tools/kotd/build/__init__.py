@@ -28,7 +28,7 @@ from typing import Callable
 
 from .. import DEFAULT_DATA_DIR
 from ..model.types import Model
-from . import abi, images, paths, stateblock, tables
+from . import abi, diskimages, images, paths, stateblock, tables
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import ENGINE_BUDGET, TARGETS, Target, targets_for
 
@@ -253,7 +253,8 @@ def run_build(model: Model, target: str = "all", out_dir: Path | str = Path("dis
         say(f"generated port/asm/generated/: {', '.join(info['files'])} ({info['table_bytes']} bytes of tables, "
             f"state block {info['state_size']} + scratch {info['scratch_size']} bytes)")
         builds = [build_target(model, t, out_dir, say) for t in targets_for(target)]
-    except (BuildError, tables.DataRangeError, stateblock.LayoutError, ValueError) as exc:
+        diskimages.build_images(model, builds, out_dir, say)
+    except (BuildError, diskimages.ImageError, tables.DataRangeError, stateblock.LayoutError, ValueError) as exc:
         for line in str(exc).splitlines():
             print(f"error: {line}", file=sys.stderr)
         print("kotd build: failed", file=sys.stderr)

@@ -446,6 +446,8 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(abi.entry_addresses(target))
     out.update({f"E_{name}": code for name, code in abi.ERRORS.items()})
     out["RESULT_ERROR"] = abi.RESULT_ERROR
+    from . import disk
+    out.update(disk.basic_constants(target))        # saved games (issue 11)
     out["HEX_NONE"] = abi.HEX_NONE
     return out
 

@@ -10,6 +10,7 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
     $00E0-$00EF  engine zero page (FR1..ESIGN of the FP package, saved and restored)
     $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
     MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
+    $5000-$57FF  the game disk's resident code: saved games, RESET (RAMTOP = $50; issue 11)
     $5800-$97FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
     $9800-$9FFF  shared state block + scratch (2 KB)
     $A000-$BFFF  BASIC cartridge
@@ -20,7 +21,7 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
                  hi-res page 1 ($2000-$3FFF) inside it: the front end places its program
     $7000-$AFFF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
     $B000-$B7FF  shared state block + scratch (2 KB)
-    $B800-$BFFF  the disk loader's resident part (issue 11)
+    $B800-$BFFF  the game disk's resident code: disk access, saved games, start (issue 11)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
 """
 
@@ -59,10 +60,11 @@ class Target:
     return_value: Region | None   # where the caller finds the result besides the call block
     forbidden: tuple[Region, ...] # what must stay untouched on this machine (ROM, DOS, ...)
     loader: Region | None = None  # load-time only segment (Atari: lower RAMTOP)
+    resident: Region | None = None  # the game disk's resident code: saved games, start, RESET
 
     @property
     def regions(self) -> tuple[Region, ...]:
-        return tuple(r for r in (self.zero_page, self.engine, self.state, self.loader) if r)
+        return tuple(r for r in (self.zero_page, self.engine, self.state, self.loader, self.resident) if r)
 
 
 ATARI = Target(
@@ -75,6 +77,7 @@ ATARI = Target(
     forbidden=(Region("OS zero page", 0x0000, 0x007F), Region("BASIC zero page", 0x0080, 0x00CA),
                Region("BASIC cartridge", 0xA000, 0xBFFF), Region("OS ROM and hardware", 0xC000, 0xFFFF)),
     loader=Region("loader", 0x0600, 0x06FF),
+    resident=Region("disk resident", 0x5000, 0x57FF),
 )
 
 APPLE = Target(
@@ -85,7 +88,8 @@ APPLE = Target(
     zero_page=Region("zero page", 0x00F0, 0x00FF),
     return_value=None,
     forbidden=(Region("Applesoft and monitor zero page", 0x0000, 0x00EF),
-               Region("disk loader", 0xB800, 0xBFFF), Region("I/O and ROM", 0xC000, 0xFFFF)),
+               Region("I/O and ROM", 0xC000, 0xFFFF)),
+    resident=Region("disk resident", 0xB800, 0xBFFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}

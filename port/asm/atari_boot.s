@@ -1,0 +1,133 @@
+;
+; atari_boot.s -- the game disk's boot sectors and loader on the Atari (no DOS).
+;
+; The OS reads sector 1, finds the header below, reads the rest of the boot
+; sectors to BOOT_BASE and calls boot_continue.  The loader moves the screen
+; below RESIDENT_BASE, reads every file of the directory the build appends after
+; the code (tools/kotd/build/disk.py atari_image), calls the resident code's
+; prepare and returns; the OS then calls DOSINI (reset_init) and starts the
+; BASIC cartridge, whose first line of input is RUN "Z:" (atari_boot_resident.s).
+;
+; Directory entry, 6 bytes: first sector, sector count, load address (words);
+; a count of 0 ends it.  Sectors are read whole: a file's last sector may fill
+; up to 127 bytes past its end (the build checks that room is there).
+;
+; In:       nothing (the OS's disk boot); zero page $80-$87 free (BASIC not started)
+; Out:      carry clear (boot done), carry set after a disk error (the OS says
+;           BOOT ERROR and tries again)
+;
+
+.include "generated/atari.inc"
+.include "atari_os.inc"
+.include "atari_boot_os.inc"
+.include "generated/saves_atari.inc"
+
+.alias entry_offset $80                 ; which directory entry
+.alias sector       $81                 ; word: the next sector to read
+.alias sectors_left $83                 ; word
+.alias load_address $85                 ; word
+
+.org BOOT_BASE
+boot_header:
+    .byte 0                             ; flags
+boot_sector_count:
+    .byte 0                             ; boot sectors: filled in by the build
+    .word boot_header                   ; where the OS puts them
+    .word 0                             ; DOSINI: none until prepare
+boot_continue:
+.scope
+    jsr move_screen_early
+    lda #0
+    sta entry_offset
+_file:
+    ldx entry_offset
+    lda directory,x
+    sta sector
+    lda directory+1,x
+    sta sector+1
+    lda directory+2,x
+    sta sectors_left
+    lda directory+3,x
+    sta sectors_left+1
+    lda directory+4,x
+    sta load_address
+    lda directory+5,x
+    sta load_address+1
+    lda sectors_left
+    ora sectors_left+1
+    beq _done
+_sector:
+    lda #1
+    sta DUNIT
+    lda #DISK_READ
+    sta DCOMND
+    lda load_address
+    sta DBUFLO
+    lda load_address+1
+    sta DBUFHI
+    lda sector
+    sta DAUX1
+    lda sector+1
+    sta DAUX2
+    jsr DSKINV
+    lda DSTATS
+    bmi _error
+    clc
+    lda load_address
+    adc #128
+    sta load_address
+    bcc +
+    inc load_address+1
+*   inc sector
+    bne +
+    inc sector+1
+*   lda sectors_left
+    bne +
+    dec sectors_left+1
+*   dec sectors_left
+    lda sectors_left
+    ora sectors_left+1
+    bne _sector
+    lda entry_offset
+    clc
+    adc #6
+    sta entry_offset
+    bne _file                           ; always
+_done:
+    jsr RESIDENT_PREPARE
+    clc
+    rts
+_error:
+    sec
+    rts
+.scend
+
+;
+; move_screen_early -- RAMTOP = RESIDENT_BASE's page and the screen reopened
+; below it, before any file lands in the top of memory.
+;
+; Clobbers: A, X, Y
+;
+move_screen_early:
+    ldx #0
+    lda #CIO_CLOSE
+    sta ICCOM
+    jsr CIOV
+    lda #>RESIDENT_BASE
+    sta RAMTOP
+    ldx #0
+    lda #CIO_OPEN
+    sta ICCOM
+    lda #<editor
+    sta ICBAL
+    lda #>editor
+    sta ICBAH
+    lda #OPEN_READ_WRITE
+    sta ICAX1
+    lda #0
+    sta ICAX2
+    jmp CIOV
+editor:
+    .byte "E:", ATASCII_EOL
+
+directory:                              ; appended by the build

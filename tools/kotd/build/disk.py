@@ -1,0 +1,155 @@
+"""The game disks: their layout, saved-game slots, and the resident code's fixed ABI.
+
+One definition (this file) gives the layout the 6502 code is assembled with
+(``port/asm/generated/saves_<target>.inc``), the BASIC constants of the disk entries,
+the image writers (:mod:`.atr`, :mod:`.dsk`) and ``kotd inspect``.
+
+Resident code (``port/asm/<target>_boot_resident.s``) at ``target.resident.start``
+begins with a fixed table (``RESIDENT_LAYOUT``): three entries (save, load, info)
+called like the engine's (Atari ``X=USR(DISK_SAVE, slot)``; Apple ``POKE DISK_SLOT,
+slot: CALL DISK_SAVE``), then the bytes BASIC reads (``DISK_STATUS``, ...).
+
+A saved game: one header sector, then the state block (``STATE_SIZE`` bytes, the game
+part) over as many sectors as it needs.  Header::
+
+    0-3 "KOTD"   4 format   5 slot   6 scenario   7 turn   8-9 state size
+    10-11 CRC-16/CCITT (poly $1021, start $FFFF, no reflection, no final XOR)
+          of bytes 0-9 and then the state block
+
+The save area starts with a label sector ("KOTDSAVE", format, slots, sectors per
+slot): the resident code writes nothing to a disk without it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .targets import Target
+
+SAVE_FORMAT = 1
+SAVE_SLOTS = 8
+HEADER_MAGIC = b"KOTD"
+LABEL_MAGIC = b"KOTDSAVE"
+HEADER_SIZE = 12
+HEADER_SUMMED = 10
+
+#: The resident code's first bytes: name -> offset from ``target.resident.start``.
+RESIDENT_LAYOUT = {
+    "DISK_SAVE": 0, "DISK_LOAD": 3, "DISK_INFO": 6,
+    "DISK_RESET": 9, "DISK_PREPARE": 12, "DISK_START": 15,
+    "DISK_SLOT": 18, "DISK_STATUS": 19, "DISK_INFO_SCENARIO": 20, "DISK_INFO_TURN": 21,
+    "PROGRAM_START": 22, "PROGRAM_LENGTH": 24,
+}
+#: What the BASIC front ends get (state_constants.txt): the entries and the bytes.
+BASIC_NAMES = ("DISK_SAVE", "DISK_LOAD", "DISK_INFO", "DISK_SLOT", "DISK_STATUS",
+               "DISK_INFO_SCENARIO", "DISK_INFO_TURN")
+
+#: DISK_STATUS values (what USR returns on the Atari).
+STATUS = {
+    "OK": 0,
+    "ARGS": 1,            # USR with other than one argument
+    "BAD_SLOT": 2,        # slot outside 1..SAVE_SLOTS
+    "NOT_GAME_DISK": 3,   # no save-area label: not our disk, nothing written
+    "EMPTY": 4,           # nothing saved in the slot
+    "DAMAGED": 5,         # the slot fails its check: refused, state block untouched
+    "IO": 6,              # the drive reported an error
+}
+STATUS_TEXT = {v: k.lower().replace("_", " ") for k, v in STATUS.items()}
+
+
+class SlotError(ValueError):
+    """A slot that is empty or fails its check; the message says which and why."""
+
+
+def crc16(data: bytes, crc: int = 0xFFFF) -> int:
+    """CRC-16/CCITT-FALSE, bit by bit, as port/asm/saves.s crc16_byte does."""
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+            crc &= 0xFFFF
+    return crc
+
+
+@dataclass(frozen=True)
+class SaveLayout:
+    """Where the save area lies on one machine's disk."""
+    target: str
+    sector_size: int
+    state_size: int
+    slots: int = SAVE_SLOTS
+
+    @property
+    def state_sectors(self) -> int:
+        return -(-self.state_size // self.sector_size)
+
+    @property
+    def per_slot(self) -> int:
+        return 1 + self.state_sectors
+
+
+def make_header(slot: int, scenario: int, turn: int, state: bytes) -> bytes:
+    """The header sector's first bytes (what saves.s writes), CRC included."""
+    head = HEADER_MAGIC + bytes([SAVE_FORMAT, slot, scenario, turn]) + len(state).to_bytes(2, "little")
+    return head + crc16(state, crc16(head)).to_bytes(2, "little")
+
+
+def label_bytes(layout: SaveLayout) -> bytes:
+    return LABEL_MAGIC + bytes([SAVE_FORMAT, layout.slots, layout.per_slot, layout.state_sectors])
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    slot: int
+    scenario: int
+    turn: int
+    state: bytes
+
+
+def check_slot(slot: int, header: bytes, state_bytes: bytes, state_size: int) -> SavedGame:
+    """The checks of saves.s disk_load, in Python: a SavedGame or SlotError."""
+    if header[:4] != HEADER_MAGIC:
+        raise SlotError(f"slot {slot}: empty")
+    if header[4] != SAVE_FORMAT:
+        raise SlotError(f"slot {slot}: damaged (format {header[4]}, expected {SAVE_FORMAT})")
+    if header[5] != slot:
+        raise SlotError(f"slot {slot}: damaged (header says slot {header[5]})")
+    size = int.from_bytes(header[8:10], "little")
+    if size != state_size:
+        raise SlotError(f"slot {slot}: damaged (state of {size} bytes, this build's is {state_size})")
+    state = state_bytes[:size]
+    want = int.from_bytes(header[10:12], "little")
+    got = crc16(state, crc16(header[:HEADER_SUMMED]))
+    if want != got:
+        raise SlotError(f"slot {slot}: damaged (CRC ${got:04X}, the header says ${want:04X})")
+    return SavedGame(slot, header[6], header[7], state)
+
+
+def basic_constants(target: Target) -> dict[str, int]:
+    """DISK_* addresses and DISK_* status codes for state_constants.txt."""
+    if target.resident is None:
+        return {}
+    base = target.resident.start
+    out = {name: base + RESIDENT_LAYOUT[name] for name in BASIC_NAMES}
+    out.update({f"DISK_{name}": code for name, code in STATUS.items()})
+    out["SAVE_SLOTS"] = SAVE_SLOTS
+    return out
+
+
+def include_text(target: Target, layout: SaveLayout, extra: dict[str, int]) -> str:
+    """``generated/saves_<target>.inc``: the resident code's layout and the save area."""
+    r = target.resident
+    lines = [f"; GENERATED by kotd build from data/ — do not edit",
+             f"; {target.title}: the game disk (tools/kotd/build/disk.py)", ";",
+             f".alias RESIDENT_BASE        ${r.start:04X}",
+             f".alias RESIDENT_LAST        ${r.end:04X}",
+             f".alias RESIDENT_PREPARE     ${r.start + RESIDENT_LAYOUT['DISK_PREPARE']:04X}",
+             f".alias RESIDENT_START       ${r.start + RESIDENT_LAYOUT['DISK_START']:04X}",
+             f".alias SAVE_FORMAT          {SAVE_FORMAT}",
+             f".alias SAVE_SLOTS           {layout.slots}",
+             f".alias SAVE_SECTOR_SIZE     {layout.sector_size}",
+             f".alias SAVE_STATE_SECTORS   {layout.state_sectors}",
+             f".alias SAVE_PER_SLOT        {layout.per_slot}"]
+    lines += [f".alias {name:<20} {value}" for name, value in extra.items()]
+    lines += [f".alias DISK_{name:<15} {code}" for name, code in STATUS.items()]
+    return "\n".join(lines) + "\n"
