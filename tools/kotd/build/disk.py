@@ -133,6 +133,11 @@ def basic_constants(target: Target) -> dict[str, int]:
     out = {name: base + RESIDENT_LAYOUT[name] for name in BASIC_NAMES}
     out.update({f"DISK_{name}": code for name, code in STATUS.items()})
     out["SAVE_SLOTS"] = SAVE_SLOTS
+    # the top of BASIC's memory: below the resident code (Atari RAMTOP in pages, Apple HIMEM)
+    if target.name == "atari":
+        out["RAMTOP"] = base >> 8
+    else:
+        out["HIMEM"] = base
     return out
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..model.types import Model
-from . import atr, disk, paths, stateblock
+from . import atr, disk, dsk, paths, stateblock
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import Target
 
@@ -150,6 +150,37 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
             "origin": origin, "layout": layout}
 
 
+def apple_files(model: Model, build, out_dir: Path) -> dict:
+    from . import write_if_changed
+    target = build.target
+    layout = dsk.save_layout(stateblock.layout(model).state_size)
+    try:
+        extra = dsk.include_extra(layout)
+    except ValueError as exc:
+        raise ImageError(f"tools/kotd/build/dsk.py: {exc}") from None
+    write_include(target, disk.include_text(target, layout, extra))
+    write_if_changed(paths.GENERATED_DIR / "apple_nibbles.s", dsk.nibbles_source())
+    resident = _assemble("apple_boot_resident.s")
+    check_layout(resident, target, "apple_boot_resident.s")
+    table = resident.address("disk_nibbles")
+    if table >> 8 != (table + 63) >> 8:
+        raise ImageError(f"port/asm/apple_boot_resident.s: disk_nibbles (${table:04X}) crosses a page: "
+                         f"the write loop's timing needs it inside one")
+    stub = _assemble("apple_boot.s")
+    program, origin = program_for(target, out_dir)
+    if len(program) < 2 or 0x0801 + len(program) > 0x2000:
+        raise ImageError(f"{origin}: {len(program)} bytes: an Applesoft program of 2 to "
+                         f"{0x2000 - 0x0801} bytes (below hi-res page 1) is expected")
+    directory_at = resident.address("directory") - target.resident.start
+    image = patch_words(resident.image[:directory_at], target.resident.start,
+                        {"PROGRAM_START": 0x0801 + len(program), "PROGRAM_LENGTH": 0})
+    files = [("engine", target.engine.start, build.image), ("program", 0x0800, b"\0" + program)]
+    the_disk = dsk.make_disk(stub.image, image, files, layout,
+                             stub.address("resident_pages") - 0x0800)
+    return {"dsk": dsk.dsk_bytes(the_disk.sectors), "program": program, "disk": the_disk,
+            "resident": resident, "stub": stub, "origin": origin, "layout": layout, "image": image}
+
+
 def build_images(model: Model, builds: list, out_dir: Path, echo: Callable[[str], None]) -> None:
     """Write the disks and loose files of every target built; ImageError on a problem."""
     from . import write_if_changed
@@ -168,3 +199,17 @@ def build_images(model: Model, builds: list, out_dir: Path, echo: Callable[[str]
                              for f in d.files)
                  + f", {made['layout'].slots} save slots from sector {atr.label_sector(made['layout'])}; "
                  f"kotd-atari.xex; atari/program.bas ({made['origin']})")
+        else:
+            made = apple_files(model, build, out_dir)
+            d = made["disk"]
+            write_if_changed(out_dir / "kotd-apple.dsk", made["dsk"])
+            write_if_changed(out_dir / "apple" / "program.bas", made["program"])
+            write_if_changed(out_dir / "apple" / "program.a",
+                             len(made["program"]).to_bytes(2, "little") + made["program"])
+            echo(f"[apple] wrote {out_dir}/kotd-apple.dsk: track 0 sectors 0-{d.boot_sectors - 1} (boot sector "
+                 f"{len(made['stub'].image)} bytes at $0800, resident {len(made['image'])} bytes at "
+                 f"${build.target.resident.start:04X}), "
+                 + ", ".join(f"{f.name} {f.pages} pages from track {f.track}" for f in d.files)
+                 + f", {made['layout'].slots} save slots on tracks {dsk.label_track(made['layout']) + 1}-"
+                 f"{dsk.label_track(made['layout']) + made['layout'].slots}; apple/program.bas, program.a "
+                 f"({made['origin']})")

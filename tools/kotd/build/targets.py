@@ -17,11 +17,13 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
 
 Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
-    $0800-$6FFF  Applesoft program, variables, strings (HIMEM: 28672 = $7000);
+    $0800-$63FF  Applesoft program, variables, strings (HIMEM: 25600 = $6400);
                  hi-res page 1 ($2000-$3FFF) inside it: the front end places its program
+    $6400-$6FFF  the game disk's resident code and buffers: disk access, saved games,
+                 start (issue 11; HIMEM is set to it)
     $7000-$AFFF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
     $B000-$B7FF  shared state block + scratch (2 KB)
-    $B800-$BFFF  the game disk's resident code: disk access, saved games, start (issue 11)
+    $B800-$BFFF  free (issue 11 moved the disk code below the engine)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
 """
 
@@ -89,7 +91,7 @@ APPLE = Target(
     return_value=None,
     forbidden=(Region("Applesoft and monitor zero page", 0x0000, 0x00EF),
                Region("I/O and ROM", 0xC000, 0xFFFF)),
-    resident=Region("disk resident", 0xB800, 0xBFFF),
+    resident=Region("disk resident", 0x6400, 0x6FFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}
