@@ -8,7 +8,9 @@
 ; After RESET the OS restores RAMTOP: load engine.xex again.
 ;
 ; In:       nothing (called by DOS during the binary load)
-; Out:      RAMTOP = >ENGINE_BASE; IOCB 0 open on "E:" below it
+; Out:      RAMTOP = >ENGINE_BASE; IOCB 0 open on "E:" below it; carry clear
+;           (a loader that boots the file, like atari800's -run, takes carry
+;           set for a failed load)
 ; Clobbers: A, X, Y, flags
 ;
 
@@ -35,6 +37,7 @@ lower_ramtop:
     lda #0
     sta ICAX2,x
     jsr CIOV
+    clc
     rts
 editor:
     .byte "E:", ATASCII_EOL

@@ -102,6 +102,23 @@ def bench(as_json: bool, target: str, data_dir: Path) -> None:
     sys.exit(run_bench(model, target, as_json, data_dir))
 
 
+@main.command("inspect")
+@click.argument("image", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--slot", type=int, help="Draw this slot's map (with --png).")
+@click.option("--png", type=click.Path(dir_okay=False, path_type=Path), help="Write the slot's map into this PNG.")
+@data_option
+def inspect_command(image: Path, slot: int | None, png: Path | None, data_dir: Path) -> None:
+    """List the saved games on a game disk (kotd-atari.atr, kotd-apple.dsk) and draw one.
+
+    Each slot is checked as the 6502 load checks it; a damaged slot says why.
+    """
+    from .inspect import run_inspect
+    if png is not None and slot is None:
+        raise click.UsageError("--png needs --slot N")
+    model = load_or_exit(data_dir)
+    sys.exit(run_inspect(model, image, slot, png))
+
+
 @main.group()
 def basic() -> None:
     """The BASIC toolchain: tokenize, list, check and run the front ends' programs.
