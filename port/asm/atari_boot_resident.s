@@ -320,7 +320,7 @@ _none:
 ;
 say_no_basic:
     ldx #0
-    lda #CIO_PUT_RECORD
+    lda #CIO_PUT_BYTES
     sta ICCOM
     lda #<no_basic_text
     sta ICBAL
