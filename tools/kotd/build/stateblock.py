@@ -448,6 +448,7 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update({f"E_{name}": code for name, code in abi.ERRORS.items()})
     out["RESULT_ERROR"] = abi.RESULT_ERROR
     out["HEX_NONE"] = abi.HEX_NONE
+    out["ABI_VERSION"] = abi.ABI_VERSION
     out.update(tables.enumeration_values(model))
     return out
 
