@@ -67,4 +67,12 @@ def table_keywords(name: str) -> list[str]:
     raise NotImplementedError
 
 
+def line_length(name: str, number: int, text: str) -> int | None:
+    """Bytes of one tokenized line, by the dialect's tokenizer."""
+    import os
+    if os.environ.get("KOTD_DEV_KEYWORDS"):          # TEMPORARY until basic-tokens is merged
+        return None
+    raise NotImplementedError
+
+
 DIALECTS = {"atari": ATARI, "apple": APPLE}
