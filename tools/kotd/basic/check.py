@@ -5,7 +5,10 @@ It reads a numbered program — one the toolchain made from the sources
 or a plain numbered BASIC text — and reports, as ``file:line: problem``, what the real
 interpreter would reject or what would fail at run time:
 
-- a line too long (Atari BASIC: 255 tokenized bytes; Applesoft: a 239-character input line);
+- a line the dialect's tokenizer refuses (:mod:`kotd.basic.atari`, :mod:`kotd.basic.apple`):
+  too long (Atari BASIC: 114 characters of the screen editor, 255 tokenized bytes;
+  Applesoft: a 239-character input line), a line number out of range, and for Atari BASIC,
+  whose tokenizer follows its syntax tables, any syntax error;
 - too many variables (Atari BASIC: 128);
 - an Atari string or array used without DIM, or before it on every path; a constant index
   beyond a DIM (Applesoft: beyond 10 without DIM);
@@ -31,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..build import abi
-from .dialects import DIALECTS, Dialect
+from .dialects import DIALECTS, Dialect, tokenize_line
+from .errors import BasicError
 from .source import Line, Origin, Problem, Program, SourceError, build_from_files, build_program, display
 
 NUM, STR = "number", "string"
@@ -518,7 +522,7 @@ class Checker:
         first_stmt: dict[int, int] = {}
         names_seen: dict[str, Line] = {}
         for i, ln in enumerate(lines):
-            self.check_length(ln)
+            self.check_tokenizes(ln)
             toks, name_problems = lex(ln.text, d)
             for msg in dict.fromkeys(name_problems):
                 self.report(ln, msg)
@@ -547,19 +551,14 @@ class Checker:
 
     # each check ---------------------------------------------------------------------
 
-    def check_length(self, ln: Line) -> None:
-        d = self.dialect
-        if ln.number > d.max_line_number:
-            self.report(ln, f"line number {ln.number} is beyond {d.title}'s last line {d.max_line_number}")
-        text = f"{ln.number} {ln.text}"
-        if d.max_text_line and len(text) > d.max_text_line:
-            self.report(ln, f"line too long: {len(text)} characters, {d.title} takes {d.max_text_line}; "
-                            f"split the line")
-        if d.max_token_line:
-            size = tokenized_length(d, ln.number, ln.text)
-            if size is not None and size > d.max_token_line:
-                self.report(ln, f"line too long: {size} bytes tokenized, {d.title} takes {d.max_token_line}; "
-                                f"split the line")
+    def check_tokenizes(self, ln: Line) -> bool:
+        """The dialect's tokenizer takes the line: its length, its number, (Atari) its syntax."""
+        try:
+            tokenize_line(self.dialect.name, ln.number, ln.text)
+        except BasicError as exc:
+            self.report(ln, f"{self.dialect.title} refuses the line: {exc.message}")
+            return False
+        return True
 
     def check_names(self, seen: dict[str, Line]) -> None:
         d = self.dialect
@@ -727,14 +726,6 @@ class Checker:
         out = {var_key(u.name, u.array, self.dialect) for u in f.assigns}
         out.update("DIM " + var_key(name, array, self.dialect) for name, array, _ in f.dims)
         return out
-
-
-# --- tokenized size ----------------------------------------------------------------------
-
-def tokenized_length(dialect: Dialect, number: int, text: str) -> int | None:
-    """Bytes of the tokenized line (number and length bytes included), by the dialect's tokenizer."""
-    from .dialects import line_length
-    return line_length(dialect.name, number, text)
 
 
 # --- entry points ------------------------------------------------------------------------

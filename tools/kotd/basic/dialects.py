@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from . import apple, atari
+
 
 @dataclass(frozen=True)
 class Dialect:
@@ -44,35 +46,37 @@ class Dialect:
 
 ATARI = Dialect(
     name="atari", title="Atari BASIC",
-    # Atari BASIC Reference Manual: line numbers 0-32767; a tokenized line's length byte
-    # counts the whole line (at most 255 bytes); 128 variable names (token $80-$FF).
-    max_line_number=32767, max_text_line=None, max_token_line=255, max_variables=128,
+    # The tokenizer's limits (kotd.basic.atari): line numbers, a logical line of the screen
+    # editor, the line length byte, 128 variable names (tokens $80-$FF).
+    max_line_number=atari.MAX_LINE_NUMBER, max_text_line=atari.MAX_TEXT_LINE,
+    max_token_line=atari.MAX_TOKENIZED_LINE, max_variables=atari.MAX_VARIABLES,
     significant=None, integer_names=False, needs_dim=True, undimmed_array_size=None,
     string_concatenation=False, data_ends_at_colon=False)
 
 APPLE = Dialect(
     name="apple", title="Applesoft",
-    # Applesoft II BASIC Reference Manual: line numbers 0-63999; an input line holds 239
-    # characters; names: two significant characters, no reserved word inside; an array
-    # used without DIM has indexes 0-10.
-    max_line_number=63999, max_text_line=239, max_token_line=None, max_variables=None,
+    # The tokenizer's limits (kotd.basic.apple): line numbers, GETLN's 239 characters.
+    # Applesoft II BASIC Reference Manual: names keep two significant characters and hold
+    # no reserved word; an array used without DIM has indexes 0-10.
+    max_line_number=apple.MAX_LINE_NUMBER, max_text_line=apple.MAX_TEXT_LINE, max_token_line=None,
+    max_variables=None,
     significant=2, integer_names=True, needs_dim=False, undimmed_array_size=10,
     string_concatenation=True, data_ends_at_colon=True)
 
 def table_keywords(name: str) -> list[str]:
     """The keywords of a dialect's token table (the tokenizer's own)."""
-    import os
-    if os.environ.get("KOTD_DEV_KEYWORDS"):          # TEMPORARY until basic-tokens is merged
-        return open(os.environ["KOTD_DEV_KEYWORDS"] + "." + name).read().split()
-    raise NotImplementedError
+    if name == "atari":
+        return [k for k in atari.STATEMENTS if k and k != "ERROR-"] + list(atari.OPERATORS.values())
+    return list(apple.TOKENS)
 
 
-def line_length(name: str, number: int, text: str) -> int | None:
-    """Bytes of one tokenized line, by the dialect's tokenizer."""
-    import os
-    if os.environ.get("KOTD_DEV_KEYWORDS"):          # TEMPORARY until basic-tokens is merged
-        return None
-    raise NotImplementedError
+def tokenize_line(name: str, number: int, text: str) -> bytes:
+    """One line as the dialect's tokenizer stores it (line number and length/link included);
+    raises :class:`~kotd.basic.errors.BasicError` where the interpreter would refuse it."""
+    if name == "atari":
+        return atari.parse_program(f"{number} {text}", direct=None).lines[0]
+    (_, body), = apple.tokenize_lines(f"{number} {text}")
+    return bytes(4) + body + b"\x00"
 
 
 DIALECTS = {"atari": ATARI, "apple": APPLE}
