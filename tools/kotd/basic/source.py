@@ -130,8 +130,8 @@ _SOURCE_TOKEN = re.compile(r"""
   | (?P<CONST>\{[^}]*\})
   | (?P<LABEL>@[A-Za-z_][A-Za-z0-9_]*)
   | (?P<NUM>(?:\d+\.?\d*|\.\d+)(?:E[+-]?\d+)?)
-  | (?P<KW>[A-Z][A-Z0-9_]*\$?)
-  | (?P<NAME>[a-z][a-z0-9_]*[$%]?)
+  | (?P<KW>[A-Z][A-Z0-9_]*\$?(?![a-z]))
+  | (?P<NAME>[a-z][a-z0-9_]*[$%]?(?![A-Z]))
   | (?P<BADNAME>[A-Za-z][A-Za-z0-9_]*[$%]?)
   | (?P<OP><>|<=|>=|[-+*/^=<>(),;:#&?!.])
 """, re.X)
@@ -502,6 +502,7 @@ def build_from_files(files: list[Path], dialect: Dialect, constants: dict[str, i
         if toks is None:
             lines.append(Line(number, "", st.origin, st.source))
             continue
+        _literal_targets(toks, dialect, st, problems)
         out = ""
         for i, t in enumerate(toks):
             piece = t.text
@@ -547,6 +548,25 @@ def build_from_files(files: list[Path], dialect: Dialect, constants: dict[str, i
     if problems:
         raise SourceError(problems)
     return Program(name, dialect, lines, names.table(), labels, shown)
+
+
+def _literal_targets(toks: list[Tok], dialect: Dialect, st: _Stmt, problems: list[Problem]) -> None:
+    """A line number typed where a label belongs (``GOTO 100``): sources have no line numbers."""
+    keyword, in_list = "", False
+    for prev, t in zip(toks, toks[1:]):
+        if prev.kind == "KW" and prev.text in ("GOTO", "GOSUB", "THEN", "TRAP", "RESTORE"):
+            keyword, in_list, at_target = prev.text, prev.text in ("GOTO", "GOSUB"), True
+        elif prev.kind == "OP" and prev.text == ":":
+            in_list, at_target = False, False
+        else:
+            at_target = in_list and prev.kind == "OP" and prev.text == ","
+        if at_target and t.kind == "NUM":
+            if keyword == "TRAP" and float(t.text) > dialect.max_line_number:
+                continue                    # TRAP 40000 turns the trap off
+            problems.append(Problem(st.origin.file, st.origin.line,
+                                    f"{keyword} {t.text}: sources have no line numbers; "
+                                    f"put a label above the line and write @label"))
+            return
 
 
 def _substitute_raw(text: str, constants: dict[str, int], st: _Stmt, problems: list[Problem]) -> str:
