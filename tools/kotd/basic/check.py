@@ -36,7 +36,8 @@ from pathlib import Path
 from ..build import abi
 from .dialects import DIALECTS, Dialect, tokenize_line
 from .errors import BasicError
-from .source import Line, Origin, Problem, Program, SourceError, build_from_files, build_program, display
+from .source import (Line, Origin, Problem, Program, SourceError, build_from_files, build_program, display,
+                     read_manifest)
 
 NUM, STR = "number", "string"
 STRING_FIRST_ARGUMENT = ("ASC", "LEN", "VAL", "ADR", "LEFT$", "RIGHT$", "MID$")
@@ -761,6 +762,12 @@ def read_numbered(path: Path, dialect: Dialect) -> Program:
 def check_path(path: Path, dialect: Dialect, constants: dict[str, int]) -> tuple[Program | None, list[Problem]]:
     """Check a manifest (``.prog``), a source file or a plain numbered program for one dialect."""
     path = Path(path)
+    if path.suffix != ".prog" and not is_numbered(path):
+        users = programs_using(path, dialect)
+        if users:                         # a source file is checked in the programs that hold it
+            results = [check_path(m, dialect, constants) for m in users]
+            problems = sorted({p for _, probs in results for p in probs}, key=lambda p: (p.file, p.line, p.message))
+            return results[0][0], problems
     try:
         if path.suffix == ".prog":
             program = build_program(path, dialect, constants)
@@ -771,6 +778,21 @@ def check_path(path: Path, dialect: Dialect, constants: dict[str, int]) -> tuple
     except SourceError as exc:
         return None, exc.problems
     return program, check_program(program, constants)
+
+
+def programs_using(path: Path, dialect: Dialect) -> list[Path]:
+    """The manifests next to a source file's folder that put it in their program for ``dialect``."""
+    path = Path(path).resolve()
+    out = []
+    for folder in (path.parent, path.parent.parent):
+        for manifest in sorted(folder.glob("*.prog")):
+            try:
+                files = read_manifest(manifest, dialect)
+            except SourceError:
+                continue
+            if any(f.resolve() == path for f, _ in files):
+                out.append(manifest)
+    return out
 
 
 def dialect_of(path: Path) -> Dialect | None:
