@@ -151,8 +151,11 @@ def test_engine_expands_per_dialect(build, constants):
     b = build(src + "engine_call:\nRETURN\n", "apple")
     dist = constants["apple"]["ENTRY_HEX_DISTANCE"]
     first = b.lines[0].text
-    assert first.endswith(f"={dist}:GOSUB 30:D=" + b.lines[0].text.rsplit("=", 1)[1])
-    assert first.count("=") == 7         # 4 arguments, the count, the entry, the result
+    arg = b.lines[0].text.split("(", 1)[0]
+    result = b.lines[0].text.rsplit("=", 1)[1]
+    assert first == f"{arg}(1)=1:{arg}(2)=2:{arg}(3)=C+1:{arg}(4)=4:" + first.split(":", 4)[4]
+    assert first.endswith(f"={dist}:GOSUB 30:D={result}")
+    assert b.names[arg + "("] == "engine_arg(" and b.names[result] == "engine_result"
     assert b.lines[1].text.startswith("IF D>3 THEN ")
 
 
@@ -167,7 +170,7 @@ def test_engine_problems(build):
     assert any("prog.bas:4: ENGINE(...) gives a number" in m for m in msgs)
     assert any("prog.bas:5: ENGINE(...) inside the arguments" in m for m in msgs)
     assert any("prog.bas:6: ENGINE(...) must end its statement" in m for m in msgs)
-    assert all(len(e.args) <= 8 for e in abi.ENTRIES)
+    assert all(len(e.args) <= stateblock.MAX_ARGS <= APPLE.undimmed_array_size for e in abi.ENTRIES)
 
 
 def test_engine_on_the_apple_needs_the_call_routine(build):

@@ -1,25 +1,25 @@
-' Calling the engine from Applesoft (docs/engine.md "Calling from Applesoft"): CALL takes
-' no arguments, so they go through the call block. ENGINE(...) in a source becomes
-' engine_arg1 = ... : engine_argc = n : engine_entry = {ENTRY_...} : GOSUB @engine_call,
-' then the result is in engine_result.
+' Calling the engine from Applesoft (docs/engine.md "Calling from Applesoft"): CALL passes
+' no arguments, so they go through the call block. The toolchain turns
+'     distance = ENGINE(HEX_DISTANCE, c1, r1, c2, r2)
+' into
+'     engine_arg(1) = c1 : ... : engine_argc = 4 : engine_entry = {ENTRY_HEX_DISTANCE}
+'     GOSUB @engine_call : distance = engine_result
+' (docs/basic.md). engine_arg( holds up to 10 arguments without a DIM; an entry takes at
+' most 8 (MAX_ARGS of tools/kotd/build/stateblock.py).
 
 engine_call:
     POKE {CALL_ARGC}, engine_argc
     IF engine_argc = 0 THEN @engine_call_now
-    engine_word = engine_arg1 : engine_place = {CALL_ARGS} : GOSUB @engine_poke_word
-    IF engine_argc = 1 THEN @engine_call_now
-    engine_word = engine_arg2 : engine_place = {CALL_ARGS+2} : GOSUB @engine_poke_word
-    IF engine_argc = 2 THEN @engine_call_now
-    engine_word = engine_arg3 : engine_place = {CALL_ARGS+4} : GOSUB @engine_poke_word
-    IF engine_argc = 3 THEN @engine_call_now
-    engine_word = engine_arg4 : engine_place = {CALL_ARGS+6} : GOSUB @engine_poke_word
+    FOR engine_i = 1 TO engine_argc : GOSUB @engine_poke_argument : NEXT engine_i
 engine_call_now:
     CALL engine_entry
     engine_result = PEEK({CALL_RESULT}) + 256 * PEEK({CALL_RESULT+1})
     RETURN
 
-' One argument, 0-65535, low byte then high byte.
-engine_poke_word:
-    POKE engine_place, engine_word - 256 * INT(engine_word / 256)
-    POKE engine_place + 1, INT(engine_word / 256)
+' Argument engine_i, 0-65535, low byte then high byte.
+engine_poke_argument:
+    engine_word = engine_arg(engine_i)
+    engine_high = INT(engine_word / 256)
+    POKE {CALL_ARGS} + 2 * engine_i - 2, engine_word - 256 * engine_high
+    POKE {CALL_ARGS} + 2 * engine_i - 1, engine_high
     RETURN

@@ -17,8 +17,10 @@ A *source file* holds BASIC without line numbers:
 - ``{STATUS_ON_MAP}``, ``{U_COL}``, ``{CALL_STATUS+1}`` are numbers from the build's symbol
   table (``kotd.build.stateblock.constants``: ``dist/<target>/state_constants.txt``);
 - ``ENGINE(HEX_DISTANCE, c1, r1, c2, r2)`` calls an engine entry (``kotd.build.abi``), as a
-  statement or as the right side of an assignment: ``USR`` on the Atari, POKEs and
-  ``CALL`` through ``@engine_call`` on the Apple;
+  statement or as the right side of an assignment: ``USR`` on the Atari; on the Apple
+  ``engine_arg(i) = ...``, ``engine_argc``, ``engine_entry`` and ``GOSUB @engine_call``
+  (``port/basic/apple/engine.bas``: the POKEs and the ``CALL``), the result in
+  ``engine_result``;
 - ``'`` starts a comment (outside strings); blank lines and indentation are free.
 
 Each statement line becomes one numbered BASIC line; :class:`Program` keeps for each the
@@ -44,11 +46,7 @@ ENGINE_CALL_LABEL = "engine_call"
 ENGINE_RESULT = "engine_result"
 ENGINE_ENTRY = "engine_entry"
 ENGINE_ARGC = "engine_argc"
-
-
-def engine_arg(i: int) -> str:
-    """The variable holding the ``i``-th argument (from 1) of an Apple engine call."""
-    return f"engine_arg{i}"
+ENGINE_ARG = "engine_arg"          # engine_arg(1) .. engine_arg(n): the arguments
 
 
 @dataclass(frozen=True)
@@ -337,6 +335,10 @@ def expand_engine(st: _Stmt, dialect: Dialect, problems: list[Problem]) -> list[
             wanted = f" ({', '.join(entry.args)})" if entry.args else ""
             bad(f"ENGINE({name}) takes {len(entry.args)} argument(s){wanted}, {len(given)} given")
             return None
+        if dialect.undimmed_array_size is not None and len(given) > dialect.undimmed_array_size:
+            bad(f"ENGINE({name}): {len(given)} arguments, {ENGINE_ARG}( holds {dialect.undimmed_array_size} "
+                f"without a DIM")
+            return None
         if any(t.kind == "KW" and t.text == "ENGINE" for a in given for t in a):
             bad("ENGINE(...) inside the arguments of ENGINE(...): assign it to a variable first")
             return None
@@ -354,7 +356,7 @@ def _engine_call(dialect: Dialect, entry: abi.Entry, args: list[list[Tok]], targ
         return out + [op(")")]
     out: list[Tok] = []
     for i, a in enumerate(args, 1):
-        out += [Tok("NAME", engine_arg(i)), op("=")] + a + [op(":")]
+        out += [Tok("NAME", ENGINE_ARG), op("("), Tok("NUM", str(i)), op(")"), op("=")] + a + [op(":")]
     out += [Tok("NAME", ENGINE_ARGC), op("="), Tok("NUM", str(len(args))), op(":"),
             Tok("NAME", ENGINE_ENTRY), op("="), address, op(":"),
             Tok("KW", "GOSUB"), Tok("LABEL", "@" + ENGINE_CALL_LABEL)]
