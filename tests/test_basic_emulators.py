@@ -6,8 +6,10 @@ Each machine runs in its own process (tests/emulator_basic/*_roundtrip.py) over 
 programs of tests/basic_corpus.py, which use every statement, function and operator:
 
 - typed: the lines typed at the keyboard leave in memory the bytes our tokenizer gives;
+  on the Atari, ``SAVE "H1:..."`` (atari800's H: device) writes the file ours is;
 - listed: our bytes written where BASIC's pointers say (pointers set as LOAD sets them),
-  ``LIST n`` shows on the screen what our LIST gives for each line.
+  ``LIST n`` shows on the screen what our LIST gives for each line; on the Atari also
+  after ``LOAD "H1:..."`` of our SAVE file.
 """
 
 from __future__ import annotations
@@ -69,6 +71,12 @@ def test_atari_typed_program_is_our_tokenize(atari_results, index):
 
 
 @pytest.mark.parametrize("index", range(len(ATARI_PROGRAMS)))
+def test_atari_save_file_is_our_tokenize(atari_results, index):
+    saved = bytes.fromhex(atari_results[index]["saved"])
+    assert saved == atari.tokenize(ATARI_PROGRAMS[index], direct='SAVE "H1:TYPED.BAS"')
+
+
+@pytest.mark.parametrize("index", range(len(ATARI_PROGRAMS)))
 def test_atari_lists_our_bytes_as_we_do(atari_results, index):
     listing = atari.detokenize(atari.tokenize(ATARI_PROGRAMS[index]))
     listed = atari_results[index]["listed"]
@@ -76,6 +84,7 @@ def test_atari_lists_our_bytes_as_we_do(atari_results, index):
     for line in listing.splitlines():
         rows = [line[i:i + ATARI_ROW].rstrip() for i in range(0, len(line), ATARI_ROW)]
         assert listed[line.split()[0]] == rows
+        assert atari_results[index]["loaded"][line.split()[0]] == rows
 
 
 @pytest.mark.parametrize("index", range(len(APPLE_PROGRAMS)))
