@@ -31,8 +31,9 @@ or string comparison, the six ``(`` and two ``,`` kinds, unary ``+ -``, ``GOTO``
 after ``ON``) are chosen by following Atari BASIC's syntax tables (The Atari BASIC Source
 Book): the parser below is an ordered-choice parser over the same grammar.
 
-Numbers are read as the OS's AFP reads them: nine significant digits, the rest dropped
-(not rounded); below 1E-98 they become 0.  LIST prints them as the OS's FASC does (fixed
+Numbers are read as the OS's AFP reads them; below 1E-98 they become 0.  A constant may
+have at most nine significant digits (the Atari OS keeps nine, AltirraOS ten where they
+fit: more would make the bytes depend on the OS).  LIST prints them as the OS's FASC does (fixed
 from 0.01 up to 1E10, else ``d.dddE+nn``; ``1E11`` lists as ``1.0E+11``).
 
 Cross-checked with Altirra BASIC 1.59 in atari800 (docs/basic.md): Altirra BASIC is a
@@ -103,6 +104,7 @@ MAX_TEXT_LINE = 114             # one logical line of the screen editor, default
 MAX_TOKENIZED_LINE = 255        # the line length byte (error 14 beyond it)
 MAX_VARIABLES = 128             # tokens $80-$FF (error 4 beyond it)
 MAX_LINE_NUMBER = 32767
+MAX_DIGITS = 9                  # significant digits of a constant (see number_bytes)
 DIRECT_LINE = 32768
 DEFAULT_DIRECT = 'SAVE "D:PROGRAM.BAS"'
 
@@ -112,7 +114,12 @@ VAR_NUMBER, VAR_ARRAY, VAR_STRING = 0x00, 0x40, 0x80
 # --- numbers: the OS's AFP and FASC ---------------------------------------------------
 
 def number_bytes(text: str) -> bytes:
-    """The 6-byte BCD of a decimal constant as AFP reads it (nine digits, truncated)."""
+    """The 6-byte BCD of a decimal constant as AFP reads it.
+
+    The Atari OS's AFP keeps nine significant digits and drops the rest; AltirraOS's keeps
+    ten when the exponent leaves room for them.  So that the bytes never depend on the OS,
+    a constant with more than nine significant digits is an error here.
+    """
     mantissa, _, exponent = text.upper().partition("E")
     whole, _, fraction = mantissa.partition(".")
     if not (whole + fraction).isdigit() or (exponent and not exponent.lstrip("+-").isdigit()):
@@ -123,7 +130,10 @@ def number_bytes(text: str) -> bytes:
     # value = 0.<digits> x 10^k
     k = len(whole.lstrip("0")) if whole.lstrip("0") else -(len(fraction) - len(fraction.lstrip("0")))
     k += int(exponent or 0)
-    digits = digits[:9].rstrip("0") or "0"
+    digits = digits.rstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise ValueError(f"number {text!r} has {len(digits)} significant digits; write at most "
+                         f"{MAX_DIGITS} (the OS keeps 9, AltirraOS 10 when they fit)")
     if k % 2:
         digits, k = "0" + digits, k + 1
     exponent_byte = 64 + k // 2 - 1
