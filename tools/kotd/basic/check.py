@@ -87,7 +87,7 @@ def lex(text: str, dialect: Dialect) -> tuple[list[Tok], list[str]]:
             pos = m.end()
             continue
         if c.isalpha() or c == "?":
-            kw = next((k for k in dialect.keywords if text.startswith(k, pos) and
+            kw = next((k for k in dialect.keywords_by_initial.get(c, ()) if text.startswith(k, pos) and
                        (not k[-1].isalpha() or pos + len(k) >= n or not text[pos + len(k)].isalpha())), None)
             if kw:
                 toks.append(Tok("KW", kw))
@@ -702,6 +702,7 @@ class Checker:
                     state[s] |= out
                     work.append(s)
         reported: set[tuple[int, str]] = set()
+        dimmed = self.dim_sizes(facts)
         for k, (st, f) in enumerate(zip(stmts, facts)):
             if state[k] is None:
                 continue
@@ -710,7 +711,7 @@ class Checker:
                 key = var_key(use.name, use.array, d)
                 atari_dim = d.needs_dim and (use.array or use.name.endswith("$"))
                 if atari_dim:
-                    if "DIM " + key not in state[k] and key in self.dim_sizes(facts) \
+                    if "DIM " + key not in state[k] and key in dimmed \
                             and (st.line, key) not in reported:
                         reported.add((st.line, key))
                         self.report(ln, f"{self.name(use.name, use.array and not use.name.endswith('$'))} is "

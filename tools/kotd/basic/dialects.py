@@ -35,6 +35,14 @@ class Dialect:
         return tuple(sorted(set(words), key=lambda k: (-len(k), k)))
 
     @cached_property
+    def keywords_by_initial(self) -> dict[str, tuple[str, ...]]:
+        """The keywords by their first character, longest first."""
+        out: dict[str, list[str]] = {}
+        for k in self.keywords:
+            out.setdefault(k[0], []).append(k)
+        return {c: tuple(ks) for c, ks in out.items()}
+
+    @cached_property
     def keyword_set(self) -> frozenset[str]:
         return frozenset(self.keywords)
 
