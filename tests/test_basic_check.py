@@ -91,6 +91,12 @@ def test_atari_string_used_before_its_dim_on_every_path(check):
     assert check('10 DIM S$(4)\n20 GOSUB 100\n30 END\n100 S$="AB":RETURN\n') == []
 
 
+def test_a_string_constant_longer_than_its_atari_dim(check):
+    problems = check('10 DIM S$(3)\n20 S$="ABCD":PRINT S$\n30 S$="ABC"\n')
+    assert fired(problems, "prog.bas:2:", "S$ holds 3 characters (its DIM), the string given has 4")
+    assert not any("prog.bas:3:" in p for p in problems)
+
+
 def test_constant_index_beyond_dim(check):
     problems = check('10 DIM S$(5),A(3)\n20 S$="AB":PRINT S$(7):A(4)=1\n30 PRINT A(3),S$(1,5)\n')
     assert fired(problems, "prog.bas:2:", "S$: index 7 is outside 1..5")

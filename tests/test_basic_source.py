@@ -96,6 +96,11 @@ def test_constants_in_data_and_comments_out(build, constants):
     assert texts(program) == [f"DATA {constants['atari']['SIDE_ALLIED']},2", 'PRINT"IT\'S"', "REM kept"]
 
 
+def test_data_takes_the_rest_of_its_line(build):
+    assert any("prog.bas:1: DATA takes the rest of its line" in m for m in build("DATA 1,2 : PRINT x\n", error=True))
+    assert texts(build('DATA "A:B",2\n')) == ['DATA "A:B",2']
+
+
 def test_keywords_of_the_other_machine_are_refused(build):
     assert any("prog.bas:1: HOME: not a keyword of Atari BASIC" in m for m in build("HOME\n", error=True))
     assert any("prog.bas:1: GRAPHICS: not a keyword of Applesoft" in m

@@ -11,7 +11,8 @@ interpreter would reject or what would fail at run time:
   whose tokenizer follows its syntax tables, any syntax error;
 - too many variables (Atari BASIC: 128);
 - an Atari string or array used without DIM, or before it on every path; a constant index
-  beyond a DIM (Applesoft: beyond 10 without DIM);
+  beyond a DIM (Applesoft: beyond 10 without DIM); a string constant longer than the Atari
+  string it is assigned to;
 - GOTO, GOSUB, ON, THEN, TRAP, ONERR targets that are no line;
 - Applesoft names that are one variable to Applesoft (same first two characters), or that
   hold a reserved word (``SCORE`` reads ``SC OR E``);
@@ -167,6 +168,7 @@ class Facts:
     reads: list[Use] = field(default_factory=list)
     assigns: list[Use] = field(default_factory=list)
     dims: list[tuple[str, bool, list[int | None]]] = field(default_factory=list)
+    literals: list[tuple[str, int]] = field(default_factory=list)   # NAME$ = "a constant": its length
     problems: list[str] = field(default_factory=list)
 
 
@@ -408,6 +410,9 @@ def analyse(toks: list[Tok], dialect: Dialect) -> tuple[Facts, Flow]:
             facts.problems.append(f"type mismatch: a {typ} assigned to the {kind_of(target.text)} "
                                   f"variable {target.text}")
         facts.assigns.append(Use(target.text, target.array, [c for _, c in args]))
+        value = body[eq + 1:]
+        if not target.array and len(value) == 1 and value[0].kind == "STR":
+            facts.literals.append((target.text, len(value[0].text.strip('"'))))
         return facts, flow
     if word == "IF":
         then = next((i for i, t in enumerate(rest) if t.is_kw("THEN", "GOTO")), len(rest))
@@ -606,6 +611,11 @@ class Checker:
         sizes = self.dim_sizes(facts)
         for st, f in zip(stmts, facts):
             ln = self.program.lines[st.line]
+            for name, length in f.literals:
+                dims = sizes.get(var_key(name, False, d))
+                if d.needs_dim and dims and dims[0] is not None and length > dims[0]:
+                    self.report(ln, f"{self.name(name)} holds {dims[0]} characters (its DIM), the string "
+                                    f"given has {length}: {d.title} keeps the first {dims[0]}")
             for use in f.reads + f.assigns:
                 key = var_key(use.name, use.array, d)
                 is_string = use.name.endswith("$") and d.name == "atari"

@@ -175,7 +175,13 @@ def lex_source(text: str, dialect: Dialect, where: Origin, problems: list[Proble
                 toks.append(Tok("RAW", text[pos:].strip()))
                 break
             if word == "DATA":
-                toks.append(Tok("RAW", text[pos:].strip()))
+                raw = text[pos:].strip()
+                if ":" in re.sub(r'"[^"]*"?', "", raw):
+                    problems.append(Problem(where.file, where.line,
+                                            "DATA takes the rest of its line in a source (Atari BASIC's DATA "
+                                            "runs to the end of the line): put the next statement on a line "
+                                            "of its own"))
+                toks.append(Tok("RAW", raw))
                 break
             continue
         toks.append(Tok(kind, word))
