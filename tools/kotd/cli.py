@@ -121,11 +121,12 @@ dialect_option = click.option("--dialect", type=click.Choice(("atari", "apple"))
 @data_option
 def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
     """Check a BASIC program without running it: SOURCE is a program (`example`, or its
-    manifest port/basic/example.prog), a source file of port/basic/, or a numbered BASIC text.
+    manifest port/basic/example.prog), a source file of port/basic/, a numbered BASIC text
+    or a program file as the machine saves it (Atari SAVE file, DOS 3.3 Applesoft file).
 
     A program or a source file outside atari/ and apple/ is checked for both machines unless
-    --dialect says which; a numbered text needs --dialect.  Each problem is printed as
-    FILE:LINE: problem (the source file and line); exit status 1 if any.
+    --dialect says which; a numbered text or program file needs --dialect.  Each problem is
+    printed as FILE:LINE: problem (the source file and line); exit status 1 if any.
     """
     from .basic.check import check_path, dialect_of, is_numbered
     from .basic.dialects import DIALECTS
@@ -141,7 +142,7 @@ def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
     elif (found := dialect_of(path)) is not None:
         dialects = [found]
     elif path.suffix != ".prog" and is_numbered(path):
-        click.echo(f"{path}: a numbered BASIC text: say which BASIC with --dialect atari or --dialect apple",
+        click.echo(f"{path}: a numbered BASIC program: say which BASIC with --dialect atari or --dialect apple",
                    err=True)
         sys.exit(1)
     else:

@@ -746,20 +746,42 @@ def check_program(program: Program, constants: dict[str, int] | None = None) -> 
     return Checker(program, constants).run()
 
 
+def is_tokenized(path: Path) -> bool:
+    """A program file as the machine saves it (Atari SAVE file, DOS 3.3 Applesoft file)."""
+    data = Path(path).read_bytes()
+    return b"\x00" in data or any(b > 0x7E for b in data)
+
+
 def is_numbered(path: Path) -> bool:
     """A plain BASIC program (every line starts with its number), not a source file."""
+    if is_tokenized(path):
+        return True
     lines = [ln for ln in Path(path).read_text().splitlines() if ln.strip()]
     return bool(lines) and all(re.match(r"\s*\d+", ln) for ln in lines)
 
 
 def read_numbered(path: Path, dialect: Dialect) -> Program:
-    """A plain numbered program; each line's origin is its line in the file."""
-    lines, problems, last = [], [], -1
+    """A plain numbered program, as text or as the machine's program file (listed first);
+    each line's origin is its line in the text (in the LIST of a program file)."""
     shown = display(path)
-    for i, raw in enumerate(Path(path).read_text().splitlines(), 1):
+    if is_tokenized(path):
+        from . import apple, atari
+        data = Path(path).read_bytes()
+        try:
+            text = atari.detokenize(data) if dialect.name == "atari" else \
+                apple.detokenize(apple.from_file_image(data), form="source")
+        except BasicError as exc:
+            raise SourceError([Problem(shown, 1, f"not a {dialect.title} program file: {exc}")]) from None
+    else:
+        text = Path(path).read_text()
+    lines, problems, last = [], [], -1
+    for i, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
             continue
         m = re.match(r"\s*(\d+)\s?(.*)$", raw)
+        if not m:
+            problems.append(Problem(shown, i, "a line without its line number"))
+            continue
         number = int(m.group(1))
         if number <= last:
             problems.append(Problem(shown, i, f"line {number} comes after line {last}: line numbers must rise"))
