@@ -129,6 +129,13 @@ def test_applesoft_names_that_clash_or_hold_reserved_words(check):
                    for p in check("10 DISK=1:DIME=2\n20 SCORE=3\n30 PRINT DISK+DIME+SCORE\n", "atari"))
 
 
+def test_applesoft_reads_keywords_across_blanks(check):
+    problems = check("10 T=1:X=0\n20 IF T OR X THEN 10\n", "apple")
+    assert fired(problems, "prog.bas:2:", "Applesoft reads the line as '20  IF  TO RX THEN 10': "
+                                          "keywords IF TO THEN, not IF OR THEN as written")
+    assert check("10 T=1:X=0\n20 IF X OR T THEN 10\n", "apple") == []
+
+
 def test_a_statement_that_is_no_statement(check):
     assert fired(check("10 HOEM\n", "apple"), "prog.bas:1:", "HOEM: not a statement of Applesoft")
 

@@ -15,7 +15,8 @@ interpreter would reject or what would fail at run time:
   string it is assigned to;
 - GOTO, GOSUB, ON, THEN, TRAP, ONERR targets that are no line;
 - Applesoft names that are one variable to Applesoft (same first two characters), or that
-  hold a reserved word (``SCORE`` reads ``SC OR E``);
+  hold a reserved word (``SCORE`` reads ``SC OR E``); a line whose keywords Applesoft's
+  tokenizer reads otherwise than written (``T OR X`` is stored ``TO R X``);
 - a statement that is no statement (a misspelt keyword);
 - a variable read before any assignment on every path the checker can see;
 - a string where a number belongs and the other way round;
@@ -528,8 +529,10 @@ class Checker:
         first_stmt: dict[int, int] = {}
         names_seen: dict[str, Line] = {}
         for i, ln in enumerate(lines):
-            self.check_tokenizes(ln)
             toks, name_problems = lex(ln.text, d)
+            stored = self.check_tokenizes(ln)
+            if stored is not None and d.significant:
+                self.check_read_as_written(ln, toks, stored)
             for msg in dict.fromkeys(name_problems):
                 self.report(ln, msg)
             for t in toks:
@@ -557,14 +560,27 @@ class Checker:
 
     # each check ---------------------------------------------------------------------
 
-    def check_tokenizes(self, ln: Line) -> bool:
-        """The dialect's tokenizer takes the line: its length, its number, (Atari) its syntax."""
+    def check_tokenizes(self, ln: Line) -> bytes | None:
+        """The dialect's tokenizer takes the line: its length, its number, (Atari) its syntax.
+        The stored line, or None."""
         try:
-            tokenize_line(self.dialect.name, ln.number, ln.text)
+            return tokenize_line(self.dialect.name, ln.number, ln.text)
         except BasicError as exc:
             self.report(ln, f"{self.dialect.title} refuses the line: {exc.message}")
-            return False
-        return True
+            return None
+
+    def check_read_as_written(self, ln: Line, toks: list[Tok], stored: bytes) -> None:
+        """Applesoft finds keywords wherever their letters stand, blanks or not: the keywords
+        its tokenizer stored must be the ones written (``T OR X`` is stored ``TO R X``)."""
+        from . import apple
+        written = ["PRINT" if t.is_op("?") else t.text for t in toks
+                   if t.kind == "KW" or t.is_op("?")]
+        read = [apple.TOKENS[b - apple.FIRST_TOKEN] for b in stored[4:-1] if b >= apple.FIRST_TOKEN]
+        read = [k for k in read if k in self.dialect.keyword_set]
+        if written != read:
+            shown = apple.list_line(ln.number, stored[4:-1]).strip()
+            self.report(ln, f"Applesoft reads the line as {shown!r}: keywords {' '.join(read)}, "
+                            f"not {' '.join(written)} as written; rename or space the name next to the keyword")
 
     def check_names(self, seen: dict[str, Line]) -> None:
         d = self.dialect
