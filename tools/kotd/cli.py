@@ -120,9 +120,11 @@ dialect_option = click.option("--dialect", type=click.Choice(("atari", "apple"))
 @dialect_option
 @data_option
 def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
-    """Check a BASIC program without running it: SOURCE is a program (`example`, or its
-    manifest port/basic/example.prog), a source file of port/basic/, a numbered BASIC text
-    or a program file as the machine saves it (Atari SAVE file, DOS 3.3 Applesoft file).
+    """Check a BASIC program without running it; FILE:LINE: problem, exit 1.
+
+    SOURCE is a program (`example`, or its manifest port/basic/example.prog), a source file
+    of port/basic/, a numbered BASIC text or a program file as the machine saves it (Atari
+    SAVE file, DOS 3.3 Applesoft file).
 
     A program or a source file outside atari/ and apple/ is checked for both machines unless
     --dialect says which; a numbered text or program file needs --dialect.  Each problem is
