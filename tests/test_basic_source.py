@@ -6,8 +6,8 @@ import pytest
 
 from kotd.basic import apple, atari
 from kotd.basic.dialects import APPLE, ATARI, DIALECTS
-from kotd.basic.source import (SourceError, build_from_files, build_program, line_map, listing,
-                               manifest_path, name_is_safe)
+from kotd.basic.names import name_is_safe
+from kotd.basic.source import SourceError, build_from_files, build_program, line_map, listing, manifest_path
 from kotd.build import abi, stateblock
 from kotd.build.targets import TARGETS
 
