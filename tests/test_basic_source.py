@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kotd.basic import apple, atari
 from kotd.basic.dialects import APPLE, ATARI, DIALECTS
@@ -213,3 +215,25 @@ def test_listing_and_line_map(constants):
     data = json.loads(json.dumps(line_map(program)))
     assert data["lines"][0] == {"line": first.number, "file": first.origin.file, "source_line": first.origin.line}
     assert data["names"] == program.names
+
+
+PIECES = ("to", "or", "at", "fn", "n", "t", "a", "f", "score", "total", "not", "on", "if", "end", "x", "e")
+
+
+@settings(max_examples=15)
+@given(st.lists(st.lists(st.sampled_from(PIECES), min_size=1, max_size=3).map("_".join),
+                min_size=2, max_size=12, unique=True))
+def test_any_names_come_out_as_names_the_interpreters_read_back(tmp_path_factory, constants, long_names):
+    """Names built from keyword fragments, next to every operator keyword: the Applesoft
+    tokenizer stores the keywords as written, and Atari BASIC's takes every line."""
+    from kotd.basic.check import check_program
+    lines = [f"{n} = {i}" for i, n in enumerate(long_names)]
+    for a, b in zip(long_names, long_names[1:] + long_names[:1]):
+        lines += [f"IF {a} OR {b} AND NOT {a} THEN PRINT {a};{b}",
+                  f"FOR {a} = {b} TO {b} + 1 STEP 1 : NEXT {a}",
+                  f"{a} = {b} * ATN({a}) - INT({b})"]
+    path = tmp_path_factory.mktemp("names") / "names.bas"
+    path.write_text("\n".join(lines) + "\n")
+    for name, d in DIALECTS.items():
+        program = build_from_files([path], d, constants[name], name="names")
+        assert check_program(program, constants[name]) == []
