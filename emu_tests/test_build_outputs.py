@@ -35,7 +35,8 @@ def test_every_generated_file_is_marked(dist):
         if not path.name.startswith("."):
             assert MARK in path.read_text().splitlines()[0], path
     for target in TARGETS:
-        for name in ("engine.lst", "engine.lab", "engine.sym", "memory.txt", "state_constants.txt"):
+        for name in ("engine.lst", "engine.lab", "engine.sym", "memory.txt", "state_constants.txt",
+                     "example.listing.txt", "example.map.json"):
             assert MARK in (dist / target / name).read_text(), (target, name)
 
 

@@ -132,5 +132,53 @@ dialect_option = click.option("--dialect", type=click.Choice(("atari", "apple"))
                               help="Atari BASIC or Applesoft (taken from the file where evident).")
 
 
+@basic.command("check")
+@click.argument("source")
+@dialect_option
+@data_option
+def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
+    """Check a BASIC program without running it; FILE:LINE: problem, exit 1.
+
+    SOURCE is a program (`example`, or its manifest port/basic/example.prog), a source file
+    of port/basic/, a numbered BASIC text or a program file as the machine saves it (Atari
+    SAVE file, DOS 3.3 Applesoft file).
+
+    A program or a source file outside atari/ and apple/ is checked for both machines unless
+    --dialect says which; a numbered text or program file needs --dialect.  Each problem is
+    printed as FILE:LINE: problem (the source file and line); exit status 1 if any.
+    """
+    from .basic.check import check_path, dialect_of, is_numbered
+    from .basic.dialects import DIALECTS
+    from .basic.source import manifest_path
+    from .build import stateblock
+    from .build.targets import TARGETS
+    path = Path(source) if Path(source).exists() else manifest_path(source)
+    if not path.is_file():
+        click.echo(f"{source}: no such file, and no program port/basic/{source}.prog", err=True)
+        sys.exit(1)
+    if dialect:
+        dialects = [DIALECTS[dialect]]
+    elif (found := dialect_of(path)) is not None:
+        dialects = [found]
+    elif path.suffix != ".prog" and is_numbered(path):
+        click.echo(f"{path}: a numbered BASIC program: say which BASIC with --dialect atari or --dialect apple",
+                   err=True)
+        sys.exit(1)
+    else:
+        dialects = list(DIALECTS.values())
+    model = load_or_exit(data_dir)
+    failed = 0
+    for d in dialects:
+        program, problems = check_path(path, d, stateblock.constants(model, TARGETS[d.name]))
+        for problem in problems:
+            click.echo(str(problem), err=True)
+        if problems:
+            failed += 1
+            click.echo(f"{path}: {d.title}: {len(problems)} problem(s)", err=True)
+        else:
+            click.echo(f"{path}: {d.title}: ok ({len(program.lines)} lines, {len(program.names)} names)")
+    sys.exit(1 if failed else 0)
+
+
 if __name__ == "__main__":
     main()

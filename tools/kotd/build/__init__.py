@@ -9,9 +9,13 @@ Steps (each prints one progress line):
 3. write ``<out>/<target>/``: ``engine.bin`` (raw, loads at the engine base),
    ``engine.xex`` (Atari) or ``engine.b`` (Apple DOS 3.3 B file), ``engine.lst``,
    ``engine.lab`` (debugger labels), ``engine.sym``, ``memory.txt``/``.json`` and
-   ``state_constants.txt``/``.json`` (for the BASIC front ends).
+   ``state_constants.txt``/``.json`` (for the BASIC front ends);
+4. per target, the BASIC programs of ``port/basic/`` (each ``<name>.prog``), numbered,
+   checked and tokenized (:mod:`kotd.basic.build`): ``<name>.bas``, ``.txt``,
+   ``.listing.txt`` (the line map), ``.map.json``.
 
-Errors (assembler, data out of range, a region overflowing or overlapping) print
+Errors (assembler, data out of range, a region overflowing or overlapping, a BASIC
+source the checker refuses) print
 ``file:line: what`` and give exit status 1.  The same inputs give byte-identical
 outputs.
 """
@@ -201,6 +205,7 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
 
 def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable[[str], None]) -> None:
     target, asm = build.target, build.assembly
+    basic = basic_programs(model, target, echo)      # checked before anything is written
     folder.mkdir(parents=True, exist_ok=True)
     files: dict[str, str | bytes] = {"engine.bin": asm.image}
     if target.name == "atari":
@@ -228,9 +233,21 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
                                        "regions": build.memory}, indent=1, sort_keys=True) + "\n"
     files["state_constants.txt"] = stateblock.constants_text(model, target)
     files["state_constants.json"] = stateblock.constants_json(model, target)
+    files.update(basic)
     for name, data in files.items():
         write_if_changed(folder / name, data)
     echo(f"[{target.name}] wrote {folder}/: {' '.join(sorted(files))}")
+
+
+def basic_programs(model: Model, target: Target, echo: Callable[[str], None],
+                   basic_dir: Path | None = None) -> dict[str, str | bytes]:
+    """The programs of port/basic/ for a target, checked and tokenized (kotd.basic.build)."""
+    from ..basic.build import build_target
+    from ..basic.source import SourceError
+    try:
+        return build_target(target.name, stateblock.constants(model, target), basic_dir or paths.BASIC_DIR, echo)
+    except SourceError as exc:
+        raise BuildError("\n".join(map(str, exc.problems))) from None
 
 
 def _unique(symbols: list) -> list:

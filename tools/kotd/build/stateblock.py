@@ -436,8 +436,9 @@ def field_addresses(model: Model, target: Target) -> dict[str, int]:
 
 
 def constants(model: Model, target: Target) -> dict[str, int]:
-    """What a BASIC front end needs: addresses of fields, entries and sizes, error codes."""
-    from . import abi
+    """What a BASIC front end needs: addresses of fields, entries and sizes, error codes,
+    the enumerations (``STATUS_ON_MAP``, ``SIDE_AXIS``...)."""
+    from . import abi, tables
     lay = layout(model)
     out = {"STATE_BASE": target.state.start, "STATE_SIZE": lay.state_size,
            "SCRATCH_END": target.state.start + lay.total_size, "UNIT_COUNT": len(model.units),
@@ -449,6 +450,8 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     from . import disk
     out.update(disk.basic_constants(target))        # saved games (issue 11)
     out["HEX_NONE"] = abi.HEX_NONE
+    out["ABI_VERSION"] = abi.ABI_VERSION
+    out.update(tables.enumeration_values(model))
     return out
 
 

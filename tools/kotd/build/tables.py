@@ -150,18 +150,32 @@ class Emitter:
 
 # --- the groups ----------------------------------------------------------------------------
 
+def enumeration_lists(model: Model) -> list[tuple[str, list[str], str]]:
+    """(prefix, names in code order, what they are): the enumerations of the asm and the BASIC."""
+    return [("SIDE_", list(SIDES), "sides (kotd.model.types.SIDES)"),
+            ("TYPE_", list(UNIT_TYPES), "unit types"),
+            ("ROLE_", list(ROLES), "unit roles"),
+            ("POOL_", list(POOLS), "replacement pools"),
+            ("STATUS_", [s.name for s in Status], "unit status (kotd.engine.state.Status)"),
+            ("PHASE_", [p.name for p in Phase], "phases (kotd.engine.state.Phase)"),
+            ("TERRAIN_", [t.id for t in model.terrain], "terrain codes (data/terrain.yaml order)"),
+            ("LEVEL_", list(model.victory.levels), "victory levels (data/victory.yaml levels)"),
+            ("SCENARIO_", list(model.scenarios), "scenarios (data/scenarios.yaml order)")]
+
+
+def enumeration_values(model: Model) -> dict[str, int]:
+    """``PREFIX_NAME`` -> code of every enumeration, plus ``OFF_MAP`` and ``NONE``."""
+    out = {f"{prefix}{name.upper()}": i for prefix, names, _ in enumeration_lists(model)
+           for i, name in enumerate(names)}
+    out.update({"OFF_MAP": OFF_MAP, "NONE": NONE})
+    return out
+
+
 def enumerations(model: Model, out: Emitter) -> None:
     """Named codes the state block and the tables use (from the Python code and data/ order)."""
     out.section("enumerations")
-    out.enum("SIDE_", SIDES, "sides (kotd.model.types.SIDES)")
-    out.enum("TYPE_", UNIT_TYPES, "unit types")
-    out.enum("ROLE_", ROLES, "unit roles")
-    out.enum("POOL_", POOLS, "replacement pools")
-    out.enum("STATUS_", [s.name for s in Status], "unit status (kotd.engine.state.Status)")
-    out.enum("PHASE_", [p.name for p in Phase], "phases (kotd.engine.state.Phase)")
-    out.enum("TERRAIN_", [t.id for t in model.terrain], "terrain codes (data/terrain.yaml order)")
-    out.enum("LEVEL_", list(model.victory.levels), "victory levels (data/victory.yaml levels)")
-    out.enum("SCENARIO_", list(model.scenarios), "scenarios (data/scenarios.yaml order)")
+    for prefix, names, doc in enumeration_lists(model):
+        out.enum(prefix, names, doc)
     out.const("OFF_MAP", OFF_MAP, 1, CODE, "col and row of a unit not on the map")
     out.const("NONE", NONE, 1, CODE, "no side, no level")
     out.const("RNG_SEED_MIX", SEED_MIX, 2, CODE, "xor-ed into a seed (kotd.engine.rng)")
