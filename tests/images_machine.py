@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
-TITLE = "GAME DISK"
+TITLE = "ENGINE ABI VERSION"             # the example program's first screen
 SLOT = 2
 
 

@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from kotd.build import atr, disk, dsk, images, run_build, stateblock
-from kotd.build.diskimages import example_program
 from kotd.build.targets import APPLE, ATARI
 from kotd.cli import main
 from kotd.engine.setup import new_game
@@ -69,7 +68,7 @@ def test_atr_boot_record_loader_and_files(dist, state_size):
     (res_at, res), (eng_at, eng), (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
-    program = (dist / "atari" / "program.bas").read_bytes()
+    program = (dist / "atari" / "example.bas").read_bytes()
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
     # the resident code knows where the program is and how long it is
     assert int.from_bytes(res[22:24], "little") == prog_at
@@ -84,8 +83,8 @@ def test_atr_boot_record_loader_and_files(dist, state_size):
             assert sectors[atr.slot_sector(layout, slot, i)] == bytes(128)
 
 
-def test_atari_program_is_a_save_file_with_consistent_pointers():
-    prog = example_program("atari")
+def test_atari_program_is_a_save_file_with_consistent_pointers(dist):
+    prog = (dist / "atari" / "example.bas").read_bytes()
     ptr = [int.from_bytes(prog[i:i + 2], "little") for i in range(0, 14, 2)]
     assert ptr[0] == 0 and ptr[1] == 0x100
     assert len(prog) - 14 == ptr[6] - ptr[1]                 # VNTP..STARP saved
@@ -94,7 +93,7 @@ def test_atari_program_is_a_save_file_with_consistent_pointers():
     while line < len(table):
         numbers.append(int.from_bytes(table[line:line + 2], "little"))
         line += table[line + 2]
-    assert numbers == [10, 20, 30, 32768]
+    assert numbers[-1] == 32768 and numbers == sorted(numbers)
 
 
 def test_loose_atari_files(dist):
@@ -103,7 +102,7 @@ def test_loose_atari_files(dist):
     assert starts[:2] == [ATARI.resident.start, ATARI.engine.start] and starts[-1] == atr.RUNAD
     assert int.from_bytes(segs[-1].data, "little") == ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]
     assert segs[1].data == (dist / "atari" / "engine.bin").read_bytes()
-    assert segs[2].data == (dist / "atari" / "program.bas").read_bytes()
+    assert segs[2].data == (dist / "atari" / "example.bas").read_bytes()
     engine_xex = images.read_xex((dist / "atari" / "engine.xex").read_bytes())
     loader = engine_xex[0].data
     init = int.from_bytes(engine_xex[1].data, "little") - engine_xex[0].start
@@ -119,7 +118,7 @@ def test_dsk_boot_sector_resident_and_files(dist, state_size):
     assert 2 <= n <= 16
     body = b"".join(sectors[(0, p)] for p in range(1, n))
     assert body[0] == 0x4C and body[3] == 0x4C              # the fixed jump table
-    program = (dist / "apple" / "program.bas").read_bytes()
+    program = (dist / "apple" / "example.bas").read_bytes()[2:]
     assert int.from_bytes(body[22:24], "little") == 0x0801 + len(program)
     # directory: 4-byte entries after the code; find the engine's
     at = body.index(bytes([1]) + bytes([-(-len((dist / "apple" / "engine.bin").read_bytes()) // 256)])
@@ -134,7 +133,6 @@ def test_dsk_boot_sector_resident_and_files(dist, state_size):
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
     assert file_bytes(*entries[1][:2])[:1 + len(program)] == b"\0" + program
-    assert (dist / "apple" / "program.a").read_bytes() == len(program).to_bytes(2, "little") + program
     layout = dsk.save_layout(state_size)
     assert sectors[(dsk.label_track(layout), 0)][:12] == disk.label_bytes(layout)
     assert dsk.label_track(layout) + layout.slots == 34
@@ -143,8 +141,8 @@ def test_dsk_boot_sector_resident_and_files(dist, state_size):
         assert all(sectors[(track, s)] == bytes(256) for s in range(16))
 
 
-def test_applesoft_program_links_point_to_the_next_line():
-    prog = example_program("apple")
+def test_applesoft_program_links_point_to_the_next_line(dist):
+    prog = (dist / "apple" / "example.bas").read_bytes()[2:]
     at = 0
     while True:
         link = int.from_bytes(prog[at:at + 2], "little")
@@ -176,7 +174,7 @@ def test_6_and_2_round_trip_and_checksum():
 
 def test_a_second_build_is_byte_identical(model, dist, tmp_path):
     assert run_build(model, "all", tmp_path, echo=lambda s: None) == 0
-    for name in ("kotd-atari.atr", "kotd-atari.xex", "kotd-apple.dsk", "atari/program.bas", "apple/program.a"):
+    for name in ("kotd-atari.atr", "kotd-atari.xex", "kotd-apple.dsk", "atari/example.bas", "apple/example.bas"):
         assert (tmp_path / name).read_bytes() == (dist / name).read_bytes(), name
 
 

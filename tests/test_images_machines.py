@@ -48,12 +48,12 @@ def test_atari_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
     image = tmp_path / "play.atr"
     shutil.copy(dist / "kotd-atari.atr", image)
     saved = machine("atari", "800", "save", image, dist)
-    assert saved["screen"][:2] == ["  KNIGHTS OF THE DESERT", "  GAME DISK: READY"]
+    assert saved["screen"][:2] == ["  ENGINE ABI VERSION 1", "  HEXES (3,4) TO (10,12): 11"]
     assert saved["ramtop"] == 0x50 and saved["ramtop_after_reset"] == 0x50
     assert saved["status"] == 0 and saved["after_reset"] < 600
     assert saved["xex_frames"] < 3000
     loaded = machine("atari", "xl", "load", image, dist)
-    assert loaded["screen"][:2] == ["  KNIGHTS OF THE DESERT", "  GAME DISK: READY"]
+    assert loaded["screen"][:2] == ["  ENGINE ABI VERSION 1", "  HEXES (3,4) TO (10,12): 11"]
     assert loaded["info"] == ["0", str(loaded["expected_turn"])]
     assert loaded["status"] == 0 and loaded["loaded"]
     assert any("NEEDS BASIC" in ln for ln in loaded["no_basic"])
@@ -64,10 +64,10 @@ def test_apple_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
     image = tmp_path / "play.dsk"
     shutil.copy(dist / "kotd-apple.dsk", image)
     saved = machine("apple", "ii+", "save", image, dist)
-    assert saved["screen"][:2] == ["KNIGHTS OF THE DESERT", "GAME DISK: READY"]
+    assert saved["screen"][:2] == ["ENGINE ABI VERSION 1", "HEXES (3,4) TO (10,12): 11"]
     assert saved["himem"] == 0x6400 and saved["status"] == 0
-    assert saved["after_reset"] == ["KNIGHTS OF THE DESERT", "GAME DISK: READY"]
+    assert saved["after_reset"] == ["ENGINE ABI VERSION 1", "HEXES (3,4) TO (10,12): 11"]
     loaded = machine("apple", "iie", "load", image, dist)
-    assert loaded["screen"][:2] == ["KNIGHTS OF THE DESERT", "GAME DISK: READY"]
+    assert loaded["screen"][:2] == ["ENGINE ABI VERSION 1", "HEXES (3,4) TO (10,12): 11"]
     assert loaded["info"] == ["0", str(loaded["expected_turn"])]
     assert loaded["status"] == 0 and loaded["loaded"]

@@ -3,12 +3,11 @@
 - ``dist/kotd-atari.atr``: boots on an Atari 800/XL with BASIC into the program;
 - ``dist/kotd-atari.xex``: the same files for a DOS (binary load, RUNAD starts BASIC);
 - ``dist/kotd-apple.dsk``: boots on an Apple II+/IIe into the Applesoft program;
-- ``dist/atari/program.bas`` (Atari BASIC SAVE format, for ``LOAD``),
-  ``dist/apple/program.bas`` (Applesoft as in memory from $0801) and
-  ``dist/apple/program.a`` (a DOS 3.3 "A" file body), beside each machine's engine.
+- beside each machine's engine, the BASIC step's ``<name>.bas`` (Atari BASIC SAVE
+  file; Apple DOS 3.3 "A" file) are the loose programs.
 
-The program is the BASIC front end's; until the front ends exist, the example
-program of :func:`example_program` (a title screen).  Layouts: :mod:`.atr`, :mod:`.dsk`.
+The program is the first of :data:`PROGRAM_NAMES` the BASIC step of the build made
+(the front end; until it exists, port/basic/example.prog).  Layouts: :mod:`.atr`, :mod:`.dsk`.
 """
 
 from __future__ import annotations
@@ -29,59 +28,28 @@ class ImageError(Exception):
     """An image could not be made; the message says which file and why."""
 
 
-# --- the program until the front ends exist ---------------------------------------------
+# --- the program the disks start -------------------------------------------------------
 
-def _atari_line(number: int, statements: list[bytes]) -> bytes:
-    body = bytearray()
-    for i, stmt in enumerate(statements):
-        end = b"\x16" if i == len(statements) - 1 else b"\x14"
-        start = 3 + len(body)                    # offset of this statement's length byte
-        body += bytes([start + 1 + len(stmt) + 1]) + stmt + end
-    return number.to_bytes(2, "little") + bytes([3 + len(body)]) + bytes(body)
-
-
-def _atari_save_file(lines: list[bytes]) -> bytes:
-    """An Atari BASIC SAVE file with no variables: header, VNT end, statements, line 32768."""
-    vnt = b"\x00"
-    direct = b"\x00\x80\x03"
-    table = b"".join(lines)
-    vntp = 0x100
-    vvtp = vntp + len(vnt)
-    stmtab = vvtp
-    stmcur = stmtab + len(table)
-    starp = stmcur + len(direct)
-    header = b"".join(v.to_bytes(2, "little") for v in (0, vntp, vntp + len(vnt) - 1, vvtp, stmtab, stmcur, starp))
-    return header + vnt + table + direct
-
-
-def _applesoft(lines: list[tuple[int, bytes]], start: int = 0x0801) -> bytes:
-    out, address = bytearray(), start
-    for number, tokens in lines:
-        size = 4 + len(tokens) + 1
-        out += (address + size).to_bytes(2, "little") + number.to_bytes(2, "little") + tokens + b"\0"
-        address += size
-    return bytes(out + b"\0\0")
-
-
-def example_program(target: str) -> bytes:
-    """The title program the disks start until the front ends exist (tokenized here)."""
-    title, machine = b"KNIGHTS OF THE DESERT", b"GAME DISK: READY"
-    if target == "atari":
-        graphics0 = bytes([43, 0x0E, 0, 0, 0, 0, 0, 0])          # GRAPHICS 0
-        def print_(text: bytes) -> bytes:
-            return bytes([32, 0x0F, len(text)]) + text           # PRINT "text"
-        return _atari_save_file([_atari_line(10, [graphics0, print_(title)]),
-                                 _atari_line(20, [print_(machine)]),
-                                 _atari_line(30, [bytes([21])])])        # END
-    home, print_tok, end = 0x97, 0xBA, 0x80
-    return _applesoft([(10, bytes([home, ord(":"), print_tok]) + b'"' + title + b'"'),
-                       (20, bytes([print_tok]) + b'"' + machine + b'"'),
-                       (30, bytes([end]))])
+#: The BASIC programs of port/basic/ a disk may start, first found first: the game's
+#: front end once it exists, until then the example program.
+PROGRAM_NAMES = ("kotd", "example")
 
 
 def program_for(target: Target, out_dir: Path) -> tuple[bytes, str]:
-    """The tokenized program to start and where it came from."""
-    return example_program(target.name), "the example title program (tools/kotd/build/diskimages.py)"
+    """The tokenized program to start (as in memory: Atari SAVE file, Applesoft from
+    $0801) and where it came from; the BASIC step of the build wrote it already."""
+    for name in PROGRAM_NAMES:
+        path = Path(out_dir) / target.name / f"{name}.bas"
+        if path.exists():
+            data = path.read_bytes()
+            if target.name == "apple":          # DOS 3.3 "A" file: length word, then the program
+                length = int.from_bytes(data[:2], "little")
+                if length != len(data) - 2:
+                    raise ImageError(f"{path}: the length word says {length} bytes, the file holds {len(data) - 2}")
+                data = data[2:]
+            return data, f"port/basic/{name}.prog"
+    raise ImageError(f"{out_dir}/{target.name}/: none of {', '.join(n + '.bas' for n in PROGRAM_NAMES)}: "
+                     f"no BASIC program to start (port/basic/<name>.prog)")
 
 
 # --- assembly ----------------------------------------------------------------------------
@@ -191,25 +159,20 @@ def build_images(model: Model, builds: list, out_dir: Path, echo: Callable[[str]
             d = made["disk"]
             write_if_changed(out_dir / "kotd-atari.atr", made["atr"])
             write_if_changed(out_dir / "kotd-atari.xex", made["xex"])
-            write_if_changed(out_dir / "atari" / "program.bas", made["program"])
             echo(f"[atari] wrote {out_dir}/kotd-atari.atr: {d.boot_sectors} boot sectors "
                  f"(loader {len(made['loader'].image)} bytes at ${atr.BOOT_BASE:04X}), resident "
                  f"{len(made['resident'].image)} bytes at ${build.target.resident.start:04X}, "
                  + ", ".join(f"{f.name} sectors {f.first_sector}-{f.first_sector + f.sectors - 1}"
                              for f in d.files)
                  + f", {made['layout'].slots} save slots from sector {atr.label_sector(made['layout'])}; "
-                 f"kotd-atari.xex; atari/program.bas ({made['origin']})")
+                 f"kotd-atari.xex; starts {made['origin']}")
         else:
             made = apple_files(model, build, out_dir)
             d = made["disk"]
             write_if_changed(out_dir / "kotd-apple.dsk", made["dsk"])
-            write_if_changed(out_dir / "apple" / "program.bas", made["program"])
-            write_if_changed(out_dir / "apple" / "program.a",
-                             len(made["program"]).to_bytes(2, "little") + made["program"])
             echo(f"[apple] wrote {out_dir}/kotd-apple.dsk: track 0 sectors 0-{d.boot_sectors - 1} (boot sector "
                  f"{len(made['stub'].image)} bytes at $0800, resident {len(made['image'])} bytes at "
                  f"${build.target.resident.start:04X}), "
                  + ", ".join(f"{f.name} {f.pages} pages from track {f.track}" for f in d.files)
                  + f", {made['layout'].slots} save slots on tracks {dsk.label_track(made['layout']) + 1}-"
-                 f"{dsk.label_track(made['layout']) + made['layout'].slots}; apple/program.bas, program.a "
-                 f"({made['origin']})")
+                 f"{dsk.label_track(made['layout']) + made['layout'].slots}; starts {made['origin']}")
