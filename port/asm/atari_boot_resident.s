@@ -493,6 +493,24 @@ z_handler:
     .byte 0
 
 z_open:
+.scope
+    ; BASIC writes the program from LOMEM + 256 up while it reads it from here
+    ; (14 bytes of header ahead): the staged copy must start above that.
+    sec
+    lda program_start
+    sbc LOMEM
+    tax
+    lda program_start+1
+    sbc LOMEM+1
+    bcc _too_low
+    bne _room
+    cpx #256-14
+    bcs _room
+_too_low:
+    ldy #CIO_NO_ROOM
+    rts
+_room:
+.scend
     lda program_start
     sta z_fetch+1
     lda program_start+1
