@@ -347,3 +347,114 @@ def test_apple_write_protected_and_foreign_disks_are_left_alone(apple):
     m = apple.machine()
     assert m.call("DISK_SAVE", 1) == disk.STATUS["NOT_GAME_DISK"]
     assert m.drive.nibbles_written == 0
+
+
+# --- the loaders ---------------------------------------------------------------------------------
+
+CIOV, HATABS = 0xE456, 0x031A
+
+
+class Stop(Exception):
+    pass
+
+
+class RomMemory(WatchedMemory):
+    """Writes to $A000-$BFFF (the cartridge) are lost, as on the machine."""
+
+    def __setitem__(self, i, v):
+        if 0xA000 <= i <= 0xBFFF:
+            return
+        super().__setitem__(i, v)
+
+
+def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(model, dist):
+    sectors = atr.read_atr((dist / "kotd-atari.atr").read_bytes())
+    count = sectors[1][1]
+    cpu = Cpu()
+    cpu.memory = RomMemory()
+    cpu.mpu.memory = cpu.memory
+    cpu.load(atr.BOOT_BASE, b"".join(sectors[n] for n in range(1, count + 1)))   # what the OS does
+    cpu.load(0xBFFA, bytes([0x00, 0xA0, 0x00, 0x05]))     # a cartridge: CARTCS $A000, present
+    cpu.load(0x0006, b"\x01")                              # TRAMSZ: the OS found it
+    cpu.load(HATABS, b"P\x30\xe4C\x40\xe4E\x00\xe4S\x10\xe4K\x20\xe4")   # the OS's devices
+    cpu.load(0xE400, bytes(range(16)))                                   # E:'s handler table
+    cpu.load(0x000C, b"\x00\x00")                                        # DOSINI from the boot record
+    cpu.allow_writes(0x0000, 0x9FFF)                                     # RAM: the loader may fill it
+    cio_calls = []
+
+    def dskinv(c):
+        m = c.memory
+        assert m[0x302] == 0x52, "the loader only reads"
+        c.load(m[0x304] | m[0x305] << 8, sectors[m[0x30A] | m[0x30B] << 8])
+        list.__setitem__(m, 0x303, 1)
+        c.mpu.y = 1
+
+    def ciov(c):
+        cio_calls.append(c.memory[0x342])
+        c.mpu.y = 1
+    run(cpu, atr.BOOT_BASE + 6, traps={DSKINV: dskinv, CIOV: ciov})
+    assert cpu.mpu.p & 1 == 0, "boot_continue returns with carry clear"
+    assert cpu.byte(0x6A) == ATARI.resident.start >> 8, "RAMTOP below the resident code"
+    engine = (dist / "atari" / "engine.bin").read_bytes()
+    assert cpu.read(ATARI.engine.start, len(engine)) == engine
+    program = (dist / "atari" / "example.bas").read_bytes()
+    assert cpu.read(atr.staging_address(program), len(program)) == program
+    reset = ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_RESET"]
+    assert cpu.word(0x000C) == cpu.word(reset + 1), "DOSINI: our RESET handler (the JMP at DISK_RESET)"
+    assert cio_calls[:2] == [0x0C, 0x03], "the screen closed and reopened below RAMTOP"
+    # the device table: Z: added, E: pointing at the copy whose "get byte" types the command
+    table = cpu.read(HATABS, 18)
+    assert table[15:16] == b"Z"
+    e_table = table[7] | table[8] << 8
+    assert e_table != 0xE400 and cpu.read(e_table, 4) == bytes(range(4))
+    get = (cpu.read(e_table + 4, 1)[0] | cpu.read(e_table + 5, 1)[0] << 8) + 1
+    typed = bytes(run(cpu, get) for _ in range(8))
+    assert typed == b'RUN "Z:"' and run(cpu, get) == 0x9B
+    assert cpu.read(HATABS + 7, 2) == b"\x00\xe4", "after the line the OS's editor is back"
+    # Z: hands BASIC the staged program, then end of file
+    cpu.load(0x0080, (0x0700).to_bytes(2, "little"))                     # LOMEM
+    z = cpu.word(HATABS + 16)
+    open_, get_z = cpu.word(z) + 1, cpu.word(z + 4) + 1
+    run(cpu, open_)
+    assert cpu.mpu.y == 1
+    got = []
+    for _ in range(len(program)):
+        got.append(run(cpu, get_z))
+    assert bytes(got) == program
+    run(cpu, get_z)
+    assert cpu.mpu.y == 136
+    cpu.load(0x0080, (atr.staging_address(program) - 200).to_bytes(2, "little"))
+    run(cpu, open_)
+    assert cpu.mpu.y == 147, "a LOMEM too high to load over the staged copy is refused"
+
+
+def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
+    asm = assemble("apple_boot_resident.s")
+    sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
+    drive = DiskII(sectors)
+    cpu = Cpu()
+    cpu.memory = IoMemory(drive)
+    cpu.mpu.memory = cpu.memory
+    n = sectors[(0, 0)][0]
+    cpu.load(0x0800, b"".join(sectors[(0, p)] for p in range(n)))       # what the boot PROM does
+    cpu.load(0x002B, bytes([SLOT16]))
+    cpu.allow_writes(0x0000, 0xBFFF)
+
+    def applesoft(c):
+        raise Stop
+    with pytest.raises(Stop):
+        run(cpu, 0x0801, traps={asm.address("rw_delay"): lambda c: None, 0xE000: applesoft},
+            limit=20_000_000)
+    engine = (dist / "apple" / "engine.bin").read_bytes()
+    assert cpu.read(APPLE.engine.start, len(engine)) == engine
+    program = (dist / "apple" / "example.bas").read_bytes()[2:]
+    assert cpu.read(0x0801, len(program)) == program
+    assert cpu.word(0x38) == asm.address("key_hook"), "KSW: the first key comes from key_hook"
+    assert cpu.word(0x3F2) == asm.address("reset_entry") and cpu.byte(0x3F4) == cpu.byte(0x3F3) ^ 0xA5
+    # Applesoft's cold start would clear the program's first line link; the hook puts it back
+    cpu.load(0x0801, b"\0\0")
+    keys = bytes(run(cpu, asm.address("key_hook")) for _ in range(4))
+    assert keys == bytes([0xD2, 0xD5, 0xCE, 0x8D])                      # R U N RETURN
+    assert cpu.read(0x0801, len(program)) == program
+    assert cpu.word(0x69) == 0x0801 + len(program) and cpu.word(0x73) == APPLE.resident.start
+    assert cpu.word(0x38) == 0xFD1B, "then the keyboard again"
