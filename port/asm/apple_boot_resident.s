@@ -53,6 +53,8 @@ DISK_INFO_TURN:     .byte 0
 program_end:        .word 0
 program_first:      .word 0
 
+.include "apple_rwts_write.s"           ; first: its timed loops inside one page
+
 ;
 ; call_save, call_load, call_info -- the CALL entries.
 ;

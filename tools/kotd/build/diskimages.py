@@ -134,6 +134,10 @@ def apple_files(model: Model, build, out_dir: Path) -> dict:
     if table >> 8 != (table + 63) >> 8:
         raise ImageError(f"port/asm/apple_boot_resident.s: disk_nibbles (${table:04X}) crosses a page: "
                          f"the write loop's timing needs it inside one")
+    start, end = resident.address("write_timed_start"), resident.address("write_timed_end") - 1
+    if start >> 8 != end >> 8:
+        raise ImageError(f"port/asm/apple_rwts_write.s: the timed write loops (${start:04X}-${end:04X}) cross "
+                         f"a page: a branch across a page takes one cycle more and stretches a nibble")
     stub = _assemble("apple_boot.s")
     program, origin = program_for(target, out_dir)
     if len(program) < 2 or 0x0801 + len(program) > 0x2000:
