@@ -72,7 +72,9 @@ def apple(config: str, job: str, image: str, dist: Path, shot: str | None) -> di
     c = constants(dist, "apple")
     a = Apple2(machine=config)
     out = {}
-    a.boot(disk=image)                    # waits for Applesoft's prompt: the program has run
+    a.boot(disk=image)                    # waits for a ] prompt: Applesoft's, maybe before RUN
+    out["boot_frames"] = a.wait_until(lambda m: any(TITLE in ln for ln in m.screen_text()), 1200)
+    a.wait_prompt()
     out["screen"] = [ln.rstrip() for ln in a.screen_text() if ln.strip()]
     out["himem"] = a.peek_word(0x73)
     if shot:
