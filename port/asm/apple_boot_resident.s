@@ -372,6 +372,9 @@ bits:
 ; start_basic -- RESET comes to reset_entry; Applesoft starts cold and its first
 ; key comes from key_hook.
 ;
+; In:       the program at $0801, program_first and restore_program set
+; Out:      does not return (Applesoft runs the program)
+;
 start_basic:
     jsr set_reset
     lda #0
@@ -385,6 +388,8 @@ start_basic:
 ;
 ; reset_entry -- RESET: the program is still there; type RUN into Applesoft.
 ;
+; Out:      does not return (Applesoft's warm start)
+;
 reset_entry:
     jsr set_reset
     lda #0
@@ -396,6 +401,11 @@ reset_entry:
     sta KSW+1
     jmp APPLESOFT_WARM
 
+;
+; set_reset -- RESET to reset_entry: the soft entry vector and its check byte.
+;
+; Clobbers: A
+;
 set_reset:
     lda #<reset_entry
     sta SOFTEV

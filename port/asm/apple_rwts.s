@@ -75,6 +75,13 @@ _settle:
     jmp phase_off
 .scend
 
+;
+; phase_on, phase_off -- switch the stepper phase of a half track on or off.
+;
+; In:       A = half track (its phase is A mod 4); rw_slot16
+; Out:      X = rw_slot16
+; Clobbers: A
+;
 phase_on:
     and #3
     asl

@@ -280,6 +280,13 @@ reset_init:
     jsr hook_editor
     clc
     rts
+
+;
+; call_chained -- the DOSINI routine that was there before ours (a DOS's), or
+; just_return on the boot disk.
+;
+; Clobbers: what that routine clobbers
+;
 call_chained:
     jmp (chained_init)
 just_return:
