@@ -165,8 +165,9 @@ def test_atari_numbers(text, bcd, listed):
 @pytest.mark.parametrize("text, problem", [
     ("10 X=1234567891", "10 significant digits"),
     ("10 X=1E98", "too large"),
-    ("10 PRUNT 5", "syntax error"),
-    ("10 A=", "syntax error in LET"),
+    ("10 PRUNT 5", "not a statement keyword, nor an assignment"),
+    ("10 A=", "nor an assignment"),
+    ("10 LET A=", "syntax error in LET at column 10"),
     ("10 FOR I=1", "syntax error in FOR"),
     ('10 PRINT "OPEN', "closing"),
     ("10 READ A(1)", "syntax error in READ"),
