@@ -704,7 +704,7 @@ def _statement_keyword(text: str, pos: int) -> tuple[int, int]:
         index = 0
         while index < len(name):
             char = text[pos + index] if pos + index < len(text) else ""
-            if char == "." :
+            if char == ".":
                 return token, pos + index + 1
             if char != name[index]:
                 break
