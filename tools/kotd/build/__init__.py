@@ -11,8 +11,8 @@ Steps (each prints one progress line):
    ``engine.lab`` (debugger labels), ``engine.sym``, ``memory.txt``/``.json`` and
    ``state_constants.txt``/``.json`` (for the BASIC front ends);
 4. per target, the BASIC programs of ``port/basic/`` (each ``<name>.prog``), numbered,
-   checked and tokenized (:mod:`kotd.basic.build`): ``<name>.bas`` (Atari SAVE file, DOS 3.3
-   Applesoft file), ``.txt``, ``.listing.txt`` (the line map), ``.map.json``.
+   checked and tokenized (:mod:`kotd.basic.build`): ``<name>.bas``, ``.txt``,
+   ``.listing.txt`` (the line map), ``.map.json``.
 
 Errors (assembler, data out of range, a region overflowing or overlapping, a BASIC
 source the checker refuses) print
