@@ -1,54 +1,164 @@
 ;
-; math.s -- whole-number arithmetic for combat: multiply and divide.
+; math.s -- whole-number arithmetic: multiply and divide, exact.
 ;
 ; Every rule of docs/rules.md is a floor of exact products and quotients; these
 ; routines give them exactly.  The 32-bit accumulator is ZP_MUL (M0..M3, low
-; byte first); the 16-bit operand is ZP_TEMP+4, +5 (B0, B1), out of the way of hex.s.
+; byte first); the 16-bit operand is ZP_TEMP+4, +5 (B0, B1), out of the way of
+; hex.s; a byte product's low byte is left in ZP_TEMP+3 (P).
+;
+; How it works.  A byte times a byte is a difference of two quarter squares,
+; a * b = floor((a + b)^2 / 4) - floor((a - b)^2 / 4), read from the 512-entry
+; table QUARTER_SQUARE (tables.py); wider products are sums of byte products.
+; A division by a byte keeps its remainder in A and shifts one byte a round; a
+; division by a word shifts the dividend through a 16-bit remainder.
+; emu_tests/test_math.py ties each routine to Python's integers.
 ;
 
 .alias M0 ZP_MUL
 .alias M1 ZP_MUL+1
 .alias M2 ZP_MUL+2
 .alias M3 ZP_MUL+3
+.alias P  ZP_TEMP+3
 .alias B0 ZP_TEMP+4
 .alias B1 ZP_TEMP+5
+
+;
+; mul_8x8 -- a byte times a byte.
+;
+; In:       A = a; B0 = b
+; Out:      A = the product's high byte, P = its low byte; B0 kept
+; Clobbers: X, Y, flags
+;
+mul_8x8:
+.scope
+    sta P
+    clc
+    adc B0
+    tax                             ; X = a + b, carry = its bit 8
+    lda P
+    bcs _large
+    sec
+    sbc B0
+    bcs _small_diff
+    eor #$FF                        ; |a - b|; carry is clear: + 1
+    adc #1
+_small_diff:
+    tay
+    sec
+    lda QUARTER_SQUARE_LO,x
+    sbc QUARTER_SQUARE_LO,y
+    sta P
+    lda QUARTER_SQUARE_HI,x
+    sbc QUARTER_SQUARE_HI,y
+    rts
+_large:
+    sec
+    sbc B0
+    bcs _large_diff
+    eor #$FF
+    adc #1
+_large_diff:
+    tay
+    sec
+    lda QUARTER_SQUARE_LO+256,x
+    sbc QUARTER_SQUARE_LO,y
+    sta P
+    lda QUARTER_SQUARE_HI+256,x
+    sbc QUARTER_SQUARE_HI,y
+    rts
+.scend
+
+;
+; mul_by_byte -- M0..M3 = (M1:M0) * A (a 16-bit number times a byte; M3 = 0).
+;
+; In:       M0, M1 = a; A = b
+; Out:      M0..M2 = a * b, M3 = 0; B0 = b
+; Clobbers: A, X, Y, flags; B1, P
+;
+mul_by_byte:
+.scope
+    sta B0
+    lda M1
+    sta B1                          ; a's high byte, for the second product
+    lda #0
+    sta M2
+    sta M3
+    lda M0
+    jsr mul_8x8
+    sta M1
+    lda P
+    sta M0
+    lda B1
+    beq _done                       ; a byte times a byte: one product
+    jsr mul_8x8
+    sta M2
+    lda P
+    clc
+    adc M1
+    sta M1
+    bcc _done
+    inc M2
+_done:
+    rts
+.scend
 
 ;
 ; mul_16x16 -- M0..M3 = (M1:M0) * (B1:B0).
 ;
 ; In:       M0, M1 = a; B0, B1 = b
 ; Out:      M0..M3 = a * b
-; Clobbers: A, X, Y, flags; B0, B1 when b < 256 (mul_by_byte does it)
+; Clobbers: A, X, Y, flags; B0, B1, P; MATH_TERM..MATH_TERM+2
 ;
 mul_16x16:
 .scope
-    lda B1                          ; a byte multiplier: eight rounds do
+    lda B1                          ; a byte multiplier: one 16 x 8
     bne _full
     lda B0
     jmp mul_by_byte
 _full:
-    lda #0
-    sta M2
-    ldx #16
-    lsr M1
-    ror M0
-_bit:
-    bcc _shift
-    tay
-    clc
+    sta MATH_TERM+2                 ; b's high byte
+    lda M0
+    sta MATH_TERM
+    lda M1
+    sta MATH_TERM+1
+    lda B0
+    jsr mul_by_byte                 ; a * b low
+    lda M0
+    pha
+    lda M1
+    pha
     lda M2
-    adc B0
-    sta M2
-    tya
-    adc B1
-_shift:
-    ror
-    ror M2
-    ror M1
-    ror M0
-    dex
-    bne _bit
+    pha
+    lda MATH_TERM
+    sta M0
+    lda MATH_TERM+1
+    sta M1
+    lda MATH_TERM+2
+    jsr mul_by_byte                 ; a * b high, to be added a byte up
+    lda M2
     sta M3
+    lda M1
+    sta M2
+    lda M0
+    sta M1
+    pla                             ; + (a * b low)
+    clc
+    adc M2
+    sta M2
+    bcc _top
+    inc M3
+_top:
+    pla
+    clc
+    adc M1
+    sta M1
+    bcc _bottom
+    inc M2
+    bne _bottom
+    inc M3
+_bottom:
+    pla
+    sta M0
     rts
 .scend
 
@@ -57,10 +167,47 @@ _shift:
 ;
 ; In:       M0..M3 = a; B0, B1 = b (a * b must fit 32 bits)
 ; Out:      M0..M3 = a * b
-; Clobbers: A, X, flags; B0, B1; MATH_TERM
+; Clobbers: A, X, Y, flags; B0, B1, P; MATH_TERM
+;
+; A byte multiplier takes two 16 x 8 products; a word one the general loop.
 ;
 mul_32x16:
 .scope
+    lda B1
+    bne _general
+    lda B0
+    sta MATH_TERM                   ; b
+    lda M2
+    sta MATH_TERM+1                 ; a's high word
+    lda M3
+    sta MATH_TERM+2
+    lda B0
+    jsr mul_by_byte                 ; M0..M2 = a low word * b
+    lda M2
+    sta MATH_TERM+3
+    lda M0                          ; keep the low product's M0, M1 on the stack
+    pha
+    lda M1
+    pha
+    lda MATH_TERM+1
+    sta M0
+    lda MATH_TERM+2
+    sta M1
+    lda MATH_TERM
+    jsr mul_by_byte                 ; M0, M1 = the high word * b, low 16 bits
+    clc
+    lda M0
+    adc MATH_TERM+3
+    sta M2
+    lda M1
+    adc #0
+    sta M3
+    pla
+    sta M1
+    pla
+    sta M0
+    rts
+_general:
     ldx #3
 _copy:
     lda M0,x
@@ -107,7 +254,10 @@ _done:
 ; In:       M0..M3 = dividend; B0, B1 = divisor, not 0
 ; Out:      carry clear: M0, M1 = quotient, M2, M3 = remainder
 ;           carry set: the quotient does not fit 16 bits; M0, M1 = $FFFF
-; Clobbers: A, X, flags
+; Clobbers: A, X, Y, flags
+;
+; A byte divisor goes to div_by_byte's loop; a quotient below 256 needs eight
+; rounds after a shift by a byte.
 ;
 div_32x16:
 .scope
@@ -116,6 +266,8 @@ div_32x16:
     lda M3
     sbc B1
     bcs _overflow
+    lda B1
+    beq _byte                       ; then M3 = 0 and M2 < B0
     ldx #16
     lda M3                          ; a quotient below 256, (M3:M2:M1) < divisor,
     bne _bit                        ; needs eight rounds after a shift by a byte
@@ -140,10 +292,19 @@ _bit:
     rol M3
     bcs _subtract                   ; 17 bits: larger than any divisor
     lda M2
-    cmp B0
+    sec
+    sbc B0
+    tay
     lda M3
     sbc B1
     bcc _next
+    sta M3
+    sty M2
+    inc M0
+    dex
+    bne _bit
+    clc
+    rts
 _subtract:
     lda M2
     sbc B0                          ; carry is set
@@ -157,6 +318,9 @@ _next:
     bne _bit
     clc
     rts
+_byte:
+    lda B0
+    jmp byte_divide
 _overflow:
     lda #$FF
     sta M0
@@ -165,108 +329,102 @@ _overflow:
 .scend
 
 ;
-; mul_by_byte -- M0..M3 = (M1:M0) * A (a 16-bit number times a byte; M3 = 0).
+; div_by_byte -- (M1:M0) = (M3:M2:M1:M0) / A, floor; M2 = remainder, M3 = 0.
 ;
-; In:       M0, M1 = a; A = b
-; Out:      M0..M2 = a * b, M3 = 0
-; Clobbers: A, X, Y, flags; B0, B1
+; In:       M0..M3 = dividend; A = divisor, 1..255
+; Out:      carry clear: M0, M1 = quotient, M2 = remainder, M3 = 0
+;           carry set: the quotient does not fit 16 bits; M0, M1 = $FFFF
+; Clobbers: A, X, flags; B0 = the divisor, B1 = 0
 ;
-; Eight rounds: the multiplier shifts out of M0 as the product shifts in.
-;
-mul_by_byte:
+div_by_byte:
 .scope
-    ldx M0
-    stx B0
-    ldx M1
+    sta B0
+    ldx #0
     stx B1
-    sta M0
+    ldx M3
+    bne div_by_byte_overflow
+    cmp M2
+    beq div_by_byte_overflow
+    bcc div_by_byte_overflow
+.scend
+;
+; byte_divide -- div_by_byte once the quotient is known to fit: M3 = 0, M2 < B0.
+;
+; In:       M0..M2 = dividend, M2 < B0; B0 = divisor
+; Out:      as div_by_byte, carry clear
+; Clobbers: A, X, flags
+;
+byte_divide:
+.scope
+    lda M2                          ; a quotient below 256, (M2:M1) < B0: only
+    bne _high                       ; M0's rounds
+    lda M1
+    cmp B0
+    bcs _high
+    sta M2
     lda #0
     sta M1
-    sta M3
+    lda M2
+    bcc _low                        ; always
+_high:
+    lda M2                          ; the remainder so far
     ldx #8
-    lsr M0
-_bit:
-    bcc _shift
-    tay
-    clc
-    lda M1
-    adc B0
-    sta M1
-    tya
-    adc B1
-_shift:
-    ror
-    ror M1
-    ror M0
+_high_bit:
+    asl M1
+    rol
+    bcs _high_subtract              ; 9 bits: larger than the divisor
+    cmp B0
+    bcc _high_next
+_high_subtract:
+    sbc B0                          ; carry is set
+    inc M1
+_high_next:
     dex
-    bne _bit
+    bne _high_bit
+_low:
+    ldx #8
+_low_bit:
+    asl M0
+    rol
+    bcs _low_subtract
+    cmp B0
+    bcc _low_next
+_low_subtract:
+    sbc B0
+    inc M0
+_low_next:
+    dex
+    bne _low_bit
     sta M2
+    lda #0
+    sta M3
+    clc
     rts
 .scend
+div_by_byte_overflow:
+    lda #$FF
+    sta M0
+    sta M1
+    sec
+    rts
 
 ;
-; times_100 -- M0..M2 = (M1:M0) * 100, by shifts: 4a * (16 + 8 + 1).
+; times_100 -- M0..M2 = (M1:M0) * 100, M3 = 0.
 ;
 ; In:       M0, M1 = a
 ; Out:      M0..M2 = 100 a, M3 = 0
-; Clobbers: A, flags; B0, B1, MATH_TERM
+; Clobbers: A, X, Y, flags; B0, B1, P
 ;
 times_100:
-    lda #0
-    sta M2
-    sta M3
-    asl M0                          ; 4a
-    rol M1
-    rol M2
-    asl M0
-    rol M1
-    rol M2
-    lda M0                          ; keep 4a
-    sta B0
-    lda M1
-    sta B1
-    lda M2
-    sta MATH_TERM
-    asl M0                          ; 32a
-    rol M1
-    rol M2
-    asl M0
-    rol M1
-    rol M2
-    asl M0
-    rol M1
-    rol M2
-    lda M0                          ; 32a + 4a
-    clc
-    adc B0
-    sta B0
-    lda M1
-    adc B1
-    sta B1
-    lda M2
-    adc MATH_TERM
-    sta MATH_TERM
-    asl M0                          ; 64a + 36a
-    rol M1
-    rol M2
-    lda M0
-    clc
-    adc B0
-    sta M0
-    lda M1
-    adc B1
-    sta M1
-    lda M2
-    adc MATH_TERM
-    sta M2
-    rts
+    lda #100
+    jmp mul_by_byte
 
 ;
 ; div_by_word -- (M1:M0) = (M3:M2:M1:M0) / (Y:A), as div_32x16.
 ;
 ; In:       M0..M3 = dividend; A = divisor low, Y = divisor high
 ; Out:      as div_32x16
-; Clobbers: A, X, flags; B0, B1
+; Clobbers: A, X, Y, flags; B0, B1
 ;
 div_by_word:
     sta B0

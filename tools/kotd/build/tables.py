@@ -466,9 +466,17 @@ def unit_tables(model: Model, out: Emitter) -> None:
     out.table("UNIT_OPTIONAL", [int(u.optional) for u in us], 1, src, "1: only with the optional depots")
 
 
+def arithmetic_tables(model: Model, out: Emitter) -> None:
+    """math.s's quarter squares: floor(x * x / 4) for x = 0..511, so that a byte times a
+    byte is QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), exact (no data: kotd code)."""
+    out.section("arithmetic")
+    out.table("QUARTER_SQUARE", [x * x // 4 for x in range(512)], 2, CODE,
+              "floor(x * x / 4), x = 0..511; a * b = QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|)")
+
+
 #: The groups, in output order.  Issue 5: add a group here, or lines to one.
 GROUPS: list[Callable[[Model, Emitter], None]] = [
-    enumerations, terrain_tables, combat_tables, logistics_tables, turn_tables, rating_tables,
+    arithmetic_tables, enumerations, terrain_tables, combat_tables, logistics_tables, turn_tables, rating_tables,
     victory_tables, solitaire_tables, map_tables, hex_tables, unit_tables,
 ]
 
