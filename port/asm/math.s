@@ -112,10 +112,22 @@ _done:
 mul_16x16:
 .scope
     lda B1                          ; a byte multiplier: one 16 x 8
-    bne _full
+    bne _wide
     lda B0
     jmp mul_by_byte
+_wide:
+    lda M1                          ; a byte multiplicand: the same, turned round
+    bne _full
+    lda B0
+    sta M1
+    lda M0
+    ldx B1
+    stx M1
+    ldx B0
+    stx M0
+    jmp mul_by_byte
 _full:
+    lda B1
     sta MATH_TERM+2                 ; b's high byte
     lda M0
     sta MATH_TERM
@@ -267,24 +279,24 @@ div_32x16:
     sbc B1
     bcs _overflow
     lda B1
-    beq _byte                       ; then M3 = 0 and M2 < B0
-    ldx #16
-    lda M3                          ; a quotient below 256, (M3:M2:M1) < divisor,
-    bne _bit                        ; needs eight rounds after a shift by a byte
+    bne _word
+    lda B0                          ; a byte divisor: M3 = 0 and M2 < B0
+    jmp byte_divide
+_overflow:
+    lda #$FF
+    sta M0
+    sta M1
+    rts
+_word:
+    lda M3                          ; a quotient below 256, (M3:M2:M1) < divisor:
+    bne _long                       ; eight rounds through a remainder (M2:M1)
     lda M1
     cmp B0
     lda M2
     sbc B1
-    bcs _bit
-    lda M2
-    sta M3
-    lda M1
-    sta M2
-    lda M0
-    sta M1
-    lda #0
-    sta M0
-    ldx #8
+    bcc _short
+_long:
+    ldx #16
 _bit:
     asl M0
     rol M1
@@ -318,13 +330,45 @@ _next:
     bne _bit
     clc
     rts
-_byte:
-    lda B0
-    jmp byte_divide
-_overflow:
-    lda #$FF
-    sta M0
+_short:
+    ldx #8
+_short_bit:
+    asl M0
+    rol M1
+    rol M2
+    bcs _short_subtract
+    lda M1
+    sec
+    sbc B0
+    tay
+    lda M2
+    sbc B1
+    bcc _short_next
+    sta M2
+    sty M1
+    inc M0
+    dex
+    bne _short_bit
+    beq _short_done                 ; always
+_short_subtract:
+    lda M1
+    sbc B0                          ; carry is set
     sta M1
+    lda M2
+    sbc B1
+    sta M2
+    inc M0
+_short_next:
+    dex
+    bne _short_bit
+_short_done:
+    lda M2                          ; the remainder to (M3:M2), the quotient's high byte 0
+    sta M3
+    lda M1
+    sta M2
+    lda #0
+    sta M1
+    clc
     rts
 .scend
 
