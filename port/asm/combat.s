@@ -68,12 +68,6 @@ _done:
 
 battle_group_first:
     .byte 0, STACKING_HEX
-dir_of:                             ; direction of neighbour k: k mod 6 + 1
-    .byte 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6
-bit_of:                             ; bit k mod 6 of neighbour k
-    .byte 1, 2, 4, 8, 16, 32, 1, 2, 4, 8, 16, 32
-mask_of:                            ; BATTLE_MASK row of neighbour k: 0 defending hex, 2 attacking
-    .byte 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2
 
 ;
 ; group_bounds -- the slots of group W_GROUP.
@@ -99,8 +93,8 @@ group_bounds:
 ;
 ; In:       the battle block's inputs
 ; Out:      A = E_OK (Z set) or the error code; on E_OK: BATTLE_IDX, BATTLE_SIDE,
-;           BATTLE_HERE, BATTLE_MASK, BATTLE_NB_* and BATTLE_NB_SELF set
-; Clobbers: X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2, ZP_PTR
+;           BATTLE_HERE, BATTLE_MASK and BATTLE_NB_SELF set
+; Clobbers: X, Y, flags; ZP_HEX_A, ZP_TEMP..ZP_TEMP+2, ZP_PTR
 ;
 check_battle:
 .scope
@@ -124,17 +118,33 @@ _hex:
     dex
     dex
     bpl _hex
-    lda BATTLE_HEXES                ; next to each other
-    sta ZP_HEX_A
-    lda BATTLE_HEXES+1
-    sta ZP_HEX_A+1
+    lda BATTLE_HEXES                ; next to each other: the attacking hex's
+    sec                             ; bit among the defending hex's neighbours
+    sbc BATTLE_HEXES+2
+    clc
+    adc #1
+    cmp #3
+    bcs _order
+    asl
+    asl
+    sta ZP_TEMP
     lda BATTLE_HEXES+2
-    sta ZP_HEX_B
-    lda BATTLE_HEXES+3
-    sta ZP_HEX_B+1
-    jsr hex_distance
-    cmp #1
-    bne _order
+    jsr parity_16
+    ora ZP_TEMP
+    sta ZP_TEMP
+    lda BATTLE_HEXES+1
+    sec
+    sbc BATTLE_HEXES+3
+    clc
+    adc #1
+    cmp #3
+    bcs _order
+    ora ZP_TEMP
+    tay
+    lda NEIGHBOUR_BIT,y
+    beq _order                      ; not a neighbour
+    bmi _order                      ; the same hex
+    sta BATTLE_NB_SELF
     lda BATTLE_COUNT                ; at least one unit a side
     beq _order
     lda BATTLE_COUNT+1
@@ -435,14 +445,45 @@ _bad:
 ; which neighbours of each hex hold Axis or Allied units, and which neighbours
 ; are off the map or impassable (kotd.engine.combat.neighbour_counts, surrounded).
 ;
-; In:       BATTLE_HEXES; the units
-; Out:      BATTLE_HERE, BATTLE_MASK, BATTLE_NB_COL/ROW, BATTLE_NB_SELF
-; Clobbers: A, X, Y, flags; W_SLOT, W_BYTE, W_UNIT; ZP_TEMP, ZP_TEMP+1, ZP_PTR
+; Where a unit stands next to a hex is a lookup: its column and row offsets from
+; the hex, each -1..1, and the hex's column parity index NEIGHBOUR_BIT, which
+; gives the neighbour's bit, NEIGHBOUR_SELF for the hex itself, or 0.  The
+; blocked neighbours are MAP_BLOCKED's, worked out by tables.py.
 ;
+; In:       BATTLE_HEXES (next to each other); the units
+; Out:      BATTLE_HERE, BATTLE_MASK
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+2, ZP_PTR
+;
+.alias SV_DEFENDING ZP_TEMP             ; the defending hex's column parity x 16
+.alias SV_ATTACKING ZP_TEMP+1           ; the attacking hex's
+.alias SV_COLUMN    ZP_TEMP+2           ; a unit's (column offset + 1) x 4, with the parity
+
 survey:
 .scope
+    ldy BATTLE_HEXES+3              ; the blocked neighbours of the defending hex
+    lda MAP_ROW_LO,y
+    clc
+    adc #<MAP_BLOCKED_OFFSET
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    adc #>MAP_BLOCKED_OFFSET
+    sta ZP_PTR_HI
+    ldy BATTLE_HEXES+2
+    lda (ZP_PTR),y
+    sta BATTLE_MASK+4
+    ldy BATTLE_HEXES+1              ; and of the attacking hex
+    lda MAP_ROW_LO,y
+    clc
+    adc #<MAP_BLOCKED_OFFSET
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    adc #>MAP_BLOCKED_OFFSET
+    sta ZP_PTR_HI
+    ldy BATTLE_HEXES
+    lda (ZP_PTR),y
+    sta BATTLE_MASK+5
     lda #0
-    ldx #5
+    ldx #3
 _clear:
     sta BATTLE_MASK,x
     dex
@@ -450,158 +491,101 @@ _clear:
     sta BATTLE_HERE
     sta BATTLE_HERE+1
     sta BATTLE_HERE+2
-    ldy #BATTLE_SLOTS-1             ; neighbours 11..6 of the attacking hex, 5..0 of the defending
-_neighbour:
-    sty W_SLOT
-    lda dir_of,y
-    sta W_BYTE
-    ldx #0                          ; the hex: attacking (BATTLE_HEXES+0) for 6..11
-    cpy #HEX_DIRECTIONS
-    bcs _from
-    ldx #2                          ; defending (BATTLE_HEXES+2) for 0..5
-_from:
-    ldy BATTLE_HEXES+1,x
-    lda BATTLE_HEXES,x
-    tax
-    lda W_BYTE
-    jsr hex_step
-    bcs _blocked
-    txa
-    ldx W_SLOT
-    sta BATTLE_NB_COL,x
-    tya
-    sta BATTLE_NB_ROW,x
-    lda MAP_ROW_LO,y                ; passable ground?
-    sta ZP_PTR_LO
-    lda MAP_ROW_HI,y
-    sta ZP_PTR_HI
-    lda BATTLE_NB_COL,x
-    tay
-    lda (ZP_PTR),y
-    tay
-    lda TERRAIN_PASSABLE,y
-    bne _next_neighbour
-    beq _mark_blocked               ; always
-_blocked:
-    ldx W_SLOT
-    lda #$FF                        ; off the map: no unit stands there
-    sta BATTLE_NB_COL,x
-_mark_blocked:
-    ldy W_SLOT
-    lda mask_of,y
-    lsr
-    tax                             ; 0 defending, 1 attacking
-    lda BATTLE_MASK+4,x
-    ora bit_of,y
-    sta BATTLE_MASK+4,x
-_next_neighbour:
-    ldy W_SLOT
-    dey
-    bpl _neighbour
-    ldx #HEX_DIRECTIONS-1           ; which neighbours are the two hexes themselves
-_self:
-    lda BATTLE_NB_COL,x
-    cmp BATTLE_HEXES
-    bne _not_attacking
-    lda BATTLE_NB_ROW,x
-    cmp BATTLE_HEXES+1
-    bne _not_attacking
-    stx BATTLE_NB_SELF
-_not_attacking:
-    lda BATTLE_NB_COL+HEX_DIRECTIONS,x
-    cmp BATTLE_HEXES+2
-    bne _not_defending
-    lda BATTLE_NB_ROW+HEX_DIRECTIONS,x
-    cmp BATTLE_HEXES+3
-    bne _not_defending
-    txa
-    clc
-    adc #HEX_DIRECTIONS
-    sta BATTLE_NB_SELF+1
-_not_defending:
+    lda BATTLE_HEXES+2
+    jsr parity_16
+    sta SV_DEFENDING
+    lda BATTLE_HEXES
+    jsr parity_16
+    sta SV_ATTACKING
+    ldx #UNIT_COUNT
+_next:
     dex
-    bpl _self
-    ldx #UNIT_COUNT-1               ; the units near the battle
+    bpl _unit
+    rts
 _unit:
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
-    bne _next_unit
-    lda U_COL,x                     ; within two columns and two rows of the
-    sec                             ; defending hex: every neighbour of both hexes is
+    bne _next
+    lda U_COL,x                     ; next to the defending hex, or in it?
+    sec
     sbc BATTLE_HEXES+2
     clc
-    adc #2
-    cmp #5
-    bcs _next_unit
+    adc #1
+    cmp #3
+    bcs _attacking
+    asl
+    asl
+    ora SV_DEFENDING
+    sta SV_COLUMN
     lda U_ROW,x
     sec
     sbc BATTLE_HEXES+3
     clc
-    adc #2
-    cmp #5
-    bcs _next_unit
-    lda U_COL,x
-    cmp BATTLE_HEXES
-    bne _not_in_attacking
-    lda U_ROW,x
-    cmp BATTLE_HEXES+1
-    bne _not_in_attacking
-    inc BATTLE_HERE
-    ldy BATTLE_NB_SELF
-    jsr mark_neighbour
-    jmp _next_unit
-_not_in_attacking:
-    lda U_COL,x
-    cmp BATTLE_HEXES+2
-    bne _scan
-    lda U_ROW,x
-    cmp BATTLE_HEXES+3
-    bne _scan
-    inc BATTLE_HERE+1
+    adc #1
+    cmp #3
+    bcs _attacking
+    ora SV_COLUMN
+    tay
+    lda NEIGHBOUR_BIT,y
+    beq _attacking
+    bpl _near_defending
+    inc BATTLE_HERE+1               ; in the defending hex
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
-    beq _depot
+    beq _attacking
     inc BATTLE_HERE+2
-_depot:
-    ldy BATTLE_NB_SELF+1
-    jsr mark_neighbour
-    jmp _next_unit
-_scan:
-    ldy #BATTLE_SLOTS-1
-_compare:
-    lda U_COL,x
-    cmp BATTLE_NB_COL,y
-    bne _other
+    bne _attacking                  ; always
+_near_defending:
+    ldy UNIT_SIDE,x
+    ora BATTLE_MASK,y
+    sta BATTLE_MASK,y
+_attacking:
+    lda U_COL,x                     ; next to the attacking hex, or in it?
+    sec
+    sbc BATTLE_HEXES
+    clc
+    adc #1
+    cmp #3
+    bcs _far
+    asl
+    asl
+    ora SV_ATTACKING
+    sta SV_COLUMN
     lda U_ROW,x
-    cmp BATTLE_NB_ROW,y
-    bne _other
-    jsr mark_neighbour
-_other:
-    dey
-    bpl _compare
-_next_unit:
-    dex
-    bpl _unit
-    rts
+    sec
+    sbc BATTLE_HEXES+1
+    clc
+    adc #1
+    cmp #3
+    bcs _far
+    ora SV_COLUMN
+    tay
+    lda NEIGHBOUR_BIT,y
+    beq _far
+    bpl _near_attacking
+    inc BATTLE_HERE                 ; in the attacking hex
+    bne _far                        ; always
+_near_attacking:
+    ldy UNIT_SIDE,x
+    ora BATTLE_MASK+2,y
+    sta BATTLE_MASK+2,y
+_far:
+    jmp _next
 .scend
 
 ;
-; mark_neighbour -- neighbour Y holds a unit of unit X's side.
+; parity_16 -- a column's parity times 16: NEIGHBOUR_BIT's half for the column.
 ;
-; In:       X = unit index, Y = neighbour 0..11
-; Out:      the neighbour's bit set in BATTLE_MASK
-; Clobbers: A, flags; W_UNIT
+; In:       A = column
+; Out:      A = 0 (even) or 16 (odd)
+; Clobbers: flags
 ;
-mark_neighbour:
-    stx W_UNIT
-    lda mask_of,y
-    clc
-    adc UNIT_SIDE,x
-    tax
-    lda BATTLE_MASK,x
-    ora bit_of,y
-    sta BATTLE_MASK,x
-    ldx W_UNIT
+parity_16:
+    and #1
+    asl
+    asl
+    asl
+    asl
     rts
 
 ; --- the two strengths and the odds --------------------------------------------------
@@ -666,12 +650,22 @@ _slot:
     sta BATTLE_STRENGTH_LO,x
     lda M1
     sta BATTLE_STRENGTH_HI,x
-    lda #10                         ; tenths: the loss shares divide by ten times it
-    jsr mul_by_byte
-    ldx W_GROUP
+    asl M0                          ; ten times it, 2S + 8S: the loss shares
+    rol M1                          ; divide by it (tables.py: it fits 16 bits)
     lda M0
+    sta B0
+    lda M1
+    sta B1
+    asl M0
+    rol M1
+    asl M0
+    rol M1
+    clc
+    lda M0
+    adc B0
     sta BATTLE_TOTAL10_LO,x
     lda M1
+    adc B1
     sta BATTLE_TOTAL10_HI,x
     ldx W_GROUP                     ; M0, M1 = the strength again
     lda BATTLE_STRENGTH_LO,x
@@ -793,20 +787,20 @@ measure_attack:
     lda #0
     sta W_GROUP
     jsr group_strength
-    lda #AIR_ATTACKER_PERCENT
-    ldy BATTLE_AIR
-    jsr percent_factor
-    lda W_VALUE
-    sta B0
-    lda W_VALUE+1
-    sta B1
-    jsr mul_16x16
+    lda BATTLE_AIR                  ; S (100 + percent x air) / 100 =
+    sta B0                          ; S + floor(S x (percent x air) / 100), and
+    lda #AIR_ATTACKER_PERCENT       ; percent x air is a byte (tables.py)
+    jsr mul_8x8
+    lda P
+    jsr mul_by_byte                 ; M0, M1 are still S
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
+    clc
     lda M0
+    adc BATTLE_STRENGTH_LO
     sta W_VALUE
     lda M1
+    adc BATTLE_STRENGTH_HI
     sta W_VALUE+1
     ; the neighbours: units beside the battle, hexes next to the defender
     lda BATTLE_HERE
@@ -817,8 +811,7 @@ measure_attack:
     sec
     sbc BATTLE_COUNT+1
     sta BATTLE_NEAR+2               ; enemy units in the defending hex
-    ldy BATTLE_NB_SELF
-    lda bit_of,y
+    lda BATTLE_NB_SELF
     eor #$FF
     sta W_BYTE                      ; every neighbour but the attacking hex
     ldx BATTLE_SIDE
@@ -854,6 +847,23 @@ measure_attack:
     ; S x num < A x den, A < it when A x den + den <= S x num.
     lda W_VALUE+1
     bmi _low                        ; below zero: below any bound
+    lda W_VALUE                     ; S <= A <= 2 S lies within the bounds, whose
+    cmp BATTLE_STRENGTH_LO          ; low one is at most S and high one at least
+    lda W_VALUE+1                   ; 2 S (tables.py checks): nothing to clamp
+    sbc BATTLE_STRENGTH_HI
+    bcc _exact
+    lda BATTLE_STRENGTH_LO
+    asl
+    tax
+    lda BATTLE_STRENGTH_HI
+    rol
+    bcs _store                      ; 2 S beyond 16 bits
+    tay
+    cpx W_VALUE
+    tya
+    sbc W_VALUE+1
+    bcs _store
+_exact:
     lda #ATTACKER_MAX_NUM
     ldy #ATTACKER_MAX_DEN
     jsr scale_both
@@ -1024,13 +1034,30 @@ _multiply:
     lda W_VALUE+1
     sta B1
     jsr mul_32x16
-    lda #<1000
-    ldy #>1000
-    jsr div_by_word                 ; an overflow saturates, below the cap anyway
+    jsr div_by_1000                 ; an overflow saturates, below the cap anyway
     lda M0
     sta W_VALUE
     lda M1
     sta W_VALUE+1
+    lda BATTLE_STRENGTH_LO+1        ; D < 4 Sd lies below the cap, at least 4 Sd
+    sta M0                          ; (tables.py checks): nothing to cap
+    lda BATTLE_STRENGTH_HI+1
+    sta M1
+    lda #0
+    sta M2
+    asl M0
+    rol M1
+    rol M2
+    asl M0
+    rol M1
+    rol M2
+    lda W_VALUE
+    cmp M0
+    lda W_VALUE+1
+    sbc M1
+    lda #0
+    sbc M2
+    bcc _at_least_one
     lda #DEFENDER_CAP_NUM           ; at most the cap: D > it when Sd x num < D x den
     ldy #DEFENDER_CAP_DEN
     jsr scale_both                  ; W_GROUP is 1: the defenders
@@ -1083,13 +1110,13 @@ measure_odds:
     lda BATTLE_STRENGTH_LO
     ldy BATTLE_STRENGTH_HI
     jsr load_word
+    lda BATTLE_INTENSITY            ; per mille x intensity: a byte (tables.py)
+    sta B0
     lda #BASE_LOSS_PER_MILLE
-    ldy BATTLE_INTENSITY
-    jsr times_byte
+    jsr mul_8x8
+    lda P
     jsr mul_by_byte
-    lda #<1000
-    ldy #>1000
-    jsr div_by_word
+    jsr div_by_1000
     clc
     lda M0
     adc #BASE_LOSS_CONSTANT
@@ -1244,15 +1271,19 @@ _not_high:
     lda BATTLE_BASE_LO
     ldy BATTLE_BASE_HI
     jsr load_word
-    jsr mul_16x16
-    lda #ODDS_MODIFIER_PERCENT
+    jsr mul_16x16                   ; x percent / 10000, as tables.py reduces it:
+    lda #ODDS_PART_MULTIPLIER       ; x MULTIPLIER >> SHIFT / DIVISOR
+    cmp #1
+    beq _shift
     sta B0
     lda #0
     sta B1
     jsr mul_32x16
-    lda #<10000
-    ldy #>10000
-    jsr div_by_word
+_shift:
+    ldx #ODDS_PART_SHIFT
+    jsr shift_right
+    lda #ODDS_PART_DIVISOR
+    jsr div_by_byte
     clc
     lda BATTLE_LOSS_LO+1
     adc M0

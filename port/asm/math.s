@@ -21,6 +21,8 @@
 .alias P  ZP_TEMP+3
 .alias B0 ZP_TEMP+4
 .alias B1 ZP_TEMP+5
+.alias DM0 ZP_TEMP                  ; div_32x16: the divisor - 1
+.alias DM1 ZP_TEMP+1
 
 ;
 ; mul_8x8 -- a byte times a byte.
@@ -73,32 +75,96 @@ _large_diff:
 ;
 ; In:       M0, M1 = a; A = b
 ; Out:      M0..M2 = a * b, M3 = 0; B0 = b
-; Clobbers: A, X, Y, flags; B1, P
+; Clobbers: A, X, Y, flags; P
+;
+; Two byte products, mul_8x8's written out in line.
 ;
 mul_by_byte:
 .scope
     sta B0
-    lda M1
-    sta B1                          ; a's high byte, for the second product
     lda #0
     sta M2
     sta M3
+    lda M0                          ; M0 x B0 by quarter squares
+    clc
+    adc B0
+    tax                             ; X = a + b, carry = its bit 8
     lda M0
-    jsr mul_8x8
-    sta M1
-    lda P
+    bcs _large_0
+    sec
+    sbc B0
+    bcs +
+    eor #$FF                        ; |a - b|; carry is clear: + 1
+    adc #1
+*   tay
+    sec
+    lda QUARTER_SQUARE_LO,x
+    sbc QUARTER_SQUARE_LO,y
     sta M0
-    lda B1
-    beq _done                       ; a byte times a byte: one product
-    jsr mul_8x8
-    sta M2
+    lda QUARTER_SQUARE_HI,x
+    sbc QUARTER_SQUARE_HI,y
+    jmp _product_0
+_large_0:
+    sec
+    sbc B0
+    bcs +
+    eor #$FF
+    adc #1
+*   tay
+    sec
+    lda QUARTER_SQUARE_LO+256,x
+    sbc QUARTER_SQUARE_LO,y
+    sta M0
+    lda QUARTER_SQUARE_HI+256,x
+    sbc QUARTER_SQUARE_HI,y
+_product_0:
+    ldy M1
+    bne _high
+    sta M1                          ; a byte times a byte: one product
+    rts
+_high:
+    sta M2                          ; the first product's high byte, for now
+    lda M1                          ; M1 x B0 by quarter squares
+    clc
+    adc B0
+    tax                             ; X = a + b, carry = its bit 8
+    lda M1
+    bcs _large_1
+    sec
+    sbc B0
+    bcs +
+    eor #$FF                        ; |a - b|; carry is clear: + 1
+    adc #1
+*   tay
+    sec
+    lda QUARTER_SQUARE_LO,x
+    sbc QUARTER_SQUARE_LO,y
+    sta P
+    lda QUARTER_SQUARE_HI,x
+    sbc QUARTER_SQUARE_HI,y
+    jmp _product_1
+_large_1:
+    sec
+    sbc B0
+    bcs +
+    eor #$FF
+    adc #1
+*   tay
+    sec
+    lda QUARTER_SQUARE_LO+256,x
+    sbc QUARTER_SQUARE_LO,y
+    sta P
+    lda QUARTER_SQUARE_HI+256,x
+    sbc QUARTER_SQUARE_HI,y
+_product_1:
+    tax
     lda P
     clc
-    adc M1
+    adc M2
     sta M1
-    bcc _done
-    inc M2
-_done:
+    txa
+    adc #0
+    sta M2
     rts
 .scend
 
@@ -266,10 +332,10 @@ _done:
 ; In:       M0..M3 = dividend; B0, B1 = divisor, not 0
 ; Out:      carry clear: M0, M1 = quotient, M2, M3 = remainder
 ;           carry set: the quotient does not fit 16 bits; M0, M1 = $FFFF
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; ZP_TEMP, ZP_TEMP+1 (DM0, DM1)
 ;
 ; A byte divisor goes to div_by_byte's loop; a quotient below 256 needs eight
-; rounds after a shift by a byte.
+; rounds after a shift by a byte, unrolled.
 ;
 div_32x16:
 .scope
@@ -294,7 +360,8 @@ _word:
     cmp B0
     lda M2
     sbc B1
-    bcc _short
+    bcs _long
+    jmp _short
 _long:
     ldx #16
 _bit:
@@ -331,6 +398,124 @@ _next:
     clc
     rts
 _short:
+    lda B1                          ; a divisor below 2^15: eight rounds unrolled
+    bpl _unrolled
+    jmp _short_looped
+_unrolled:
+    lda B0
+    sec
+    sbc #1
+    sta DM0
+    lda B1
+    sbc #0
+    sta DM1
+    clc
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    asl M0
+    rol M1
+    rol M2                          ; carry clear: the remainder is below 2^15
+    lda M1
+    sbc DM0                         ; - (divisor - 1) - 1
+    tay
+    lda M2
+    sbc DM1
+    bcc +
+    sta M2
+    sty M1
+    inc M0
+*
+    jmp _short_done
+_short_looped:
     ldx #8
 _short_bit:
     asl M0
@@ -453,6 +638,42 @@ div_by_byte_overflow:
     rts
 
 ;
+; shift_right -- M0..M3 = (M3:M2:M1:M0) >> X, floor.
+;
+; In:       M0..M3; X = places, 0 or more
+; Out:      M0..M3 shifted
+; Clobbers: X, flags
+;
+shift_right:
+.scope
+    cpx #0
+    beq _done
+_place:
+    lsr M3
+    ror M2
+    ror M1
+    ror M0
+    dex
+    bne _place
+_done:
+    rts
+.scend
+
+;
+; div_by_1000 -- (M1:M0) = (M3:M2:M1:M0) / 1000, floor: / 8, then / 125, since
+; floor(floor(x / 8) / 125) = floor(x / 1000).
+;
+; In:       M0..M3 = dividend
+; Out:      as div_by_byte (carry set and $FFFF when the quotient passes 16 bits)
+; Clobbers: A, X, flags; B0, B1
+;
+div_by_1000:
+    ldx #3
+    jsr shift_right
+    lda #125
+    jmp div_by_byte
+
+;
 ; times_100 -- M0..M2 = (M1:M0) * 100, M3 = 0.
 ;
 ; In:       M0, M1 = a
@@ -468,7 +689,7 @@ times_100:
 ;
 ; In:       M0..M3 = dividend; A = divisor low, Y = divisor high
 ; Out:      as div_32x16
-; Clobbers: A, X, Y, flags; B0, B1
+; Clobbers: A, X, Y, flags; B0, B1; ZP_TEMP, ZP_TEMP+1
 ;
 div_by_word:
     sta B0

@@ -278,14 +278,14 @@ SCRATCH: list[Field] = [
     # Supply tracing (port/asm/supply.s): the sources of one side, axial q and r.
     Field("SUPPLY_SRC_Q", 1, lambda m: _max_sources(m), "axial q (column) of each supply source"),
     Field("SUPPLY_SRC_R", 1, lambda m: _max_sources(m), "axial r (row - column / 2) of each supply source"),
-    Field("SUPPLY_PENDING", 1, lambda m: _max_sources(m), "depots not yet linked to a source ($FF: linked)"),
+    Field("SUPPLY_SRC_S", 1, lambda m: _max_sources(m), "q + r of each supply source"),
+    Field("SUPPLY_PEND_Q", 1, lambda m: _max_sources(m), "depots not yet linked to a source: q + DEPOT_CHAIN"),
+    Field("SUPPLY_PEND_R", 1, lambda m: _max_sources(m), "its r + DEPOT_CHAIN + 1"),
+    Field("SUPPLY_PEND_S", 1, lambda m: _max_sources(m), "its q + r + DEPOT_CHAIN + 1"),
     Field("SUPPLY_SIDE", 1, 1, "the side being traced"),
     Field("SUPPLY_SOURCES", 1, 1, "sources found so far"),
-    Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched for depots"),
+    Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched; the next unit"),
     Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING"),
-    Field("SUPPLY_REACH", 1, 1, "the range being tested, plus one"),
-    Field("SUPPLY_HEX", 1, 2, "axial q and r of the unit being tested"),
-    Field("SUPPLY_DQ", 1, 1, "q difference of the pair being tested"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.
@@ -407,6 +407,22 @@ def asm_equates(model: Model) -> str:
     lines.append(f".alias {'SCRATCH_END':<24} STATE_BASE+{lay.total_size}")
     lines.append(f".alias {'ZP_SIZE':<24} {lay.zero_page_size}")
     lines.append(f".alias {'CALL_MAX_ARGS':<24} {MAX_ARGS}")
+    return "\n".join(lines) + "\n"
+
+
+def zero_page_copies(model: Model) -> str:
+    """``zpsave.s``: save_zero_page and restore_zero_page written out byte by byte (7
+    cycles a byte instead of a loop's 14; port/asm/abi_common.s includes it)."""
+    size = layout(model).zero_page_size
+    lines = [";", "; save_zero_page -- ZP_SAVE = the engine's zero page (ZP_SIZE bytes), unrolled.",
+             ";", "; Clobbers: A", ";", "save_zero_page:"]
+    for i in range(size):
+        lines += [f"    lda ZP_BASE+{i}", f"    sta ZP_SAVE+{i}"]
+    lines += ["    rts", "", ";", "; restore_zero_page -- the engine's zero page = ZP_SAVE, unrolled.",
+              ";", "; Clobbers: A", ";", "restore_zero_page:"]
+    for i in range(size):
+        lines += [f"    lda ZP_SAVE+{i}", f"    sta ZP_BASE+{i}"]
+    lines += ["    rts"]
     return "\n".join(lines) + "\n"
 
 
