@@ -160,3 +160,22 @@ def test_quarter_squares_fit_every_byte_product(model):
     for a in range(256):
         for b in range(0, 256, 17):
             assert squares[a + b] - squares[abs(a - b)] == a * b
+
+
+@SLOW_OK
+@given(start=WORD, count=st.integers(0, 12), value=st.integers(-0x8000, 0x7FFF))
+@example(start=0, count=0, value=-1)
+@example(start=0xFFFF, count=1, value=1)
+@example(start=0, count=6, value=-0x8000)
+def test_add_times(machines, start, count, value):
+    for m in each(machines):
+        put(m, "ZP_MUL", start, 4)
+        m.cpu.call(m.symbols["ADD_TIMES"], a=count, x=value & 0xFF, y=(value >> 8) & 0xFF)
+        assert get(m, "ZP_MUL", 2) == (start + count * value) & 0xFFFF
+
+
+@pytest.mark.parametrize("a", [0, 1, 0x80, 0xFF, 0x3F, 0x55, 0xAA, 0x12])
+def test_count_bits(machines, a):
+    for m in each(machines):
+        r = m.cpu.call(m.symbols["COUNT_BITS"], a=a)
+        assert r.y == bin(a).count("1")

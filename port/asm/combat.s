@@ -51,10 +51,15 @@ e_resolve_battle:
     jsr apply_losses
     jsr pay_supply
     jsr find_eliminated
+    beq _none_eliminated            ; then no cadre, capture or removal
     jsr draw_cadres
     jsr capture_supply
     jsr pay_operations
     jsr remove_eliminated
+    jmp _air
+_none_eliminated:
+    jsr pay_operations
+_air:
     jsr air_losses
     jsr add_casualties
     lda BATTLE_ODDS_LO
@@ -674,23 +679,6 @@ _slot:
 .scend
 
 ;
-; percent_factor -- 100 + percent * points, in W_VALUE.
-;
-; In:       A = percent, Y = points
-; Out:      W_VALUE = 100 + A * Y
-; Clobbers: A, X, Y, flags; W_COUNT; B0, B1
-;
-percent_factor:
-    tax
-    lda #100
-    sta W_VALUE
-    lda #0
-    sta W_VALUE+1
-    tya
-    ldy #0
-    jmp add_times
-
-;
 ; strength_times -- group W_GROUP's strength times num.
 ;
 ; In:       A = num, Y = den; W_GROUP
@@ -717,8 +705,7 @@ strength_times:
 strength_fraction:
     jsr strength_times
     lda W_BYTE
-    ldy #0
-    jmp div_by_word
+    jmp div_by_byte
 
 ;
 ; scale_both -- both sides of a comparison with floor(S x num / den): S x num and
@@ -741,34 +728,6 @@ scale_both:
     jsr load_word
     lda W_BYTE
     jmp mul_by_byte
-
-;
-; add_times -- W_VALUE += count * value (16 bits, two's complement), by adding.
-;
-; In:       A = count; X = value low, Y = value high
-; Out:      W_VALUE
-; Clobbers: A, flags; W_COUNT; B0, B1
-;
-add_times:
-.scope
-    sta W_COUNT
-    stx B0
-    sty B1
-_once:
-    lda W_COUNT
-    beq _done
-    clc
-    lda W_VALUE
-    adc B0
-    sta W_VALUE
-    lda W_VALUE+1
-    adc B1
-    sta W_VALUE+1
-    dec W_COUNT
-    jmp _once
-_done:
-    rts
-.scend
 
 ;
 ; measure_attack -- the attackers' strength S and modified strength A:
@@ -826,6 +785,10 @@ measure_attack:
     and W_BYTE
     jsr count_bits
     sty BATTLE_NEAR+3               ; enemy hexes next to the defender
+    lda W_VALUE                     ; the bonuses, summed in M0, M1
+    sta M0
+    lda W_VALUE+1
+    sta M1
     lda BATTLE_NEAR
     ldx #<BONUS_FRIENDLY_UNIT
     ldy #>BONUS_FRIENDLY_UNIT
@@ -842,6 +805,10 @@ measure_attack:
     ldx #<BONUS_ENEMY_HEX
     ldy #>BONUS_ENEMY_HEX
     jsr add_times
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
     ; the clamp: first at most the high bound, then at least the low one.  A
     ; bound floor(S x num / den) is compared without dividing: A > it when
     ; S x num < A x den, A < it when A x den + den <= S x num.
@@ -918,28 +885,6 @@ _store:
 .scend
 
 ;
-; count_bits -- how many bits are set in A.
-;
-; Out:      Y = the count
-; Clobbers: A, flags
-;
-count_bits:
-.scope
-    ldy #0
-    ora #0
-    beq _done
-_bit:
-    lsr
-    bcc _zero
-    iny
-_zero:
-    ora #0
-    bne _bit
-_done:
-    rts
-.scend
-
-;
 ; measure_defence -- the defenders' modified strength D: each strength (halved
 ; below LOW_SUPPLY_THRESHOLD) times min(terrain + FORT_STEP_TENTHS x fort,
 ; FORT_CAP_TENTHS) tenths, summed; times (100 + AIR_DEFENDER_PERCENT x air) /
@@ -982,8 +927,7 @@ _slot:
     lda #LOW_SUPPLY_PERCENT
     jsr mul_by_byte
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_UNIT
 _supplied:
     lda W_TENTHS                    ; the multiplier, capped
@@ -1018,9 +962,18 @@ _multiply:
     iny
     cpy W_END
     bcc _slot
-    lda #AIR_DEFENDER_PERCENT       ; the air
-    ldy BATTLE_AIR+1
-    jsr percent_factor
+    lda BATTLE_AIR+1                ; the air: 100 + percent x air
+    sta B0
+    lda #AIR_DEFENDER_PERCENT
+    jsr mul_8x8
+    tax
+    lda P
+    clc
+    adc #100
+    sta W_VALUE
+    txa
+    adc #0
+    sta W_VALUE+1
     lda W_SUM
     sta M0
     lda W_SUM+1
@@ -1126,28 +1079,6 @@ measure_odds:
     sta BATTLE_BASE_HI
     rts
 
-;
-; times_byte -- A * Y, a byte (the caller knows it fits).
-;
-; In:       A, Y
-; Out:      A = A * Y
-; Clobbers: Y, flags; W_BYTE
-;
-times_byte:
-.scope
-    sta W_BYTE
-    lda #0
-    cpy #0
-    beq _done
-_add:
-    clc
-    adc W_BYTE
-    dey
-    bne _add
-_done:
-    rts
-.scend
-
 ; --- the losses ------------------------------------------------------------------------
 
 ;
@@ -1203,8 +1134,7 @@ _luck:
     lda #SOLO_LUCK_PERCENT
     jsr mul_by_byte
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_SLOT
     lda M0
     sta BATTLE_FACTOR,x
@@ -1219,8 +1149,7 @@ _side:
     lda BATTLE_FACTOR,x
     jsr mul_by_byte
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_SLOT
     lda M0
     sta BATTLE_RISK_PART_LO,x
@@ -1230,15 +1159,17 @@ _side:
     eor #1
     tay
     lda BATTLE_AIR,y
-    tay
+    sta B0
     lda #AIR_LOSS_PER_POINT
-    jsr times_byte
+    jsr mul_8x8                     ; A = high, P = low
     ldx W_SLOT
+    tay
+    lda P
     clc
     adc BATTLE_RISK_PART_LO,x
     sta BATTLE_LOSS_LO,x
-    lda BATTLE_RISK_PART_HI,x
-    adc #0
+    tya
+    adc BATTLE_RISK_PART_HI,x
     sta BATTLE_LOSS_HI,x
     inx
     cpx #2
@@ -1544,24 +1475,26 @@ _done:
 .scend
 
 ;
-; find_eliminated -- BATTLE_FATE 1 for each unit now below ELIMINATION_PERCENT
-; of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling (manual IV.A.2.a).
-; A unit with at least half its ceiling is passed without multiplying.
+; find_eliminated -- BATTLE_FATE FATE_ELIMINATED for each unit now below
+; ELIMINATION_PERCENT of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling
+; (manual IV.A.2.a).  A unit with at least half its ceiling is passed without
+; multiplying (tables.py checks that the percent is at most 50).
 ;
-; Out:      BATTLE_FATE, BATTLE_PENDING (1 for each eliminated slot)
-; Clobbers: A, X, Y, flags; math.s's
+; Out:      A = how many (Z set: none); BATTLE_FATE, BATTLE_PENDING (1 for each
+;           eliminated slot)
+; Clobbers: A, X, Y, flags; W_COUNT, W_SLOT, W_VALUE, W_SUM; math.s's
 ;
 find_eliminated:
 .scope
+    lda #0
+    sta W_COUNT
     ldy #BATTLE_SLOTS-1
 _slot:
-    sty W_SLOT
     ldx BATTLE_IDX,y
     bmi _next
-    stx W_UNIT
-    lda U_STR_LO,x                  ; at least half the ceiling: far above
-    asl                             ; ELIMINATION_PERCENT (tables.py checks
-    sta W_VALUE                     ; that it is at most 50)
+    lda U_STR_LO,x                  ; at least half the ceiling: stays
+    asl
+    sta W_VALUE
     lda U_STR_HI,x
     rol
     bcs _next
@@ -1570,7 +1503,15 @@ _slot:
     cmp U_CEIL_LO,x
     lda W_VALUE+1
     sbc U_CEIL_HI,x
-    bcs _next
+    bcc _exact
+_next:
+    dey
+    bpl _slot
+    lda W_COUNT
+    rts
+_exact:
+    sty W_SLOT
+    stx W_UNIT
     lda U_CEIL_LO,x
     ldy U_CEIL_HI,x
     jsr load_word
@@ -1587,6 +1528,7 @@ _slot:
     ldy U_STR_HI,x
     jsr load_word
     jsr times_100
+    ldy W_SLOT
     lda M0                          ; 100 s < percent x ceiling?
     cmp W_SUM
     lda M1
@@ -1594,15 +1536,12 @@ _slot:
     lda M2
     sbc W_SUM+2
     bcs _next
-    ldy W_SLOT
-    lda #1
+    lda #FATE_ELIMINATED
     sta BATTLE_FATE,y
+    lda #1
     sta BATTLE_PENDING,y
-_next:
-    ldy W_SLOT
-    dey
-    bpl _slot
-    rts
+    inc W_COUNT
+    bne _next                       ; always
 .scend
 
 ;
@@ -1645,7 +1584,7 @@ _none:
 ;
 ; draw_cadres -- in unit-number order, each eliminated unit that may return as a
 ; cadre draws its chance: CADRE_PERCENT by morale, for the computer's Allies
-; 100 - (100 - p) / SOLO_NO_CADRE_DIVISOR.  A cadre's fate is 2.
+; 100 - (100 - p) / SOLO_NO_CADRE_DIVISOR.  A cadre's fate is FATE_CADRE.
 ;
 ; Out:      BATTLE_FATE; BATTLE_PENDING set again for every eliminated slot
 ; Clobbers: A, X, Y, flags; ZP_MUL, ZP_MUL+1
@@ -1689,7 +1628,7 @@ _chance:
     cmp W_BYTE
     bcs _unit
     ldy W_SLOT
-    lda #2
+    lda #FATE_CADRE
     sta BATTLE_FATE,y
     jmp _unit
 _done:
@@ -1748,8 +1687,7 @@ _split:
     ldy U_SUPPLY_HI,x
     jsr load_word
     lda W_COUNT
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     lda M0
     sta W_VALUE                     ; the share
     lda M1
@@ -1884,7 +1822,7 @@ _slot:
     lda #STATUS_ELIMINATED
     sta U_STATUS,x
     lda BATTLE_FATE,y
-    cmp #2
+    cmp #FATE_CADRE
     bne _next
     lda #STATUS_CADRE
     sta U_STATUS,x
@@ -1917,8 +1855,7 @@ _percent:
     inc M2
 _divide:
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_UNIT
     lda M0
     sta U_STR_LO,x

@@ -571,13 +571,21 @@ div_by_byte:
     ldx #0
     stx B1
     ldx M3
-    bne div_by_byte_overflow
+    bne _overflow
     cmp M2
-    beq div_by_byte_overflow
-    bcc div_by_byte_overflow
+    beq _overflow
+    bcs byte_divide
+_overflow:
+    lda #$FF
+    sta M0
+    sta M1
+    sec
+    rts
 .scend
 ;
 ; byte_divide -- div_by_byte once the quotient is known to fit: M3 = 0, M2 < B0.
+; A divisor below 128 takes sixteen unrolled rounds, or eight for a quotient
+; below 256; a larger one the looped rounds, which watch the remainder's ninth bit.
 ;
 ; In:       M0..M2 = dividend, M2 < B0; B0 = divisor
 ; Out:      as div_by_byte, carry clear
@@ -585,8 +593,141 @@ div_by_byte:
 ;
 byte_divide:
 .scope
+    lda B0                          ; a divisor below 128 keeps the remainder
+    bpl _small                      ; below 128: no ninth bit to watch
+    jmp _large
+_small:
     lda M2                          ; a quotient below 256, (M2:M1) < B0: only
-    bne _high                       ; M0's rounds
+    bne _small_high                 ; M0's rounds
+    lda M1
+    cmp B0
+    bcs _small_high
+    ldx #0
+    stx M1
+    jmp _small_low
+_small_high:
+    lda M2                          ; the remainder so far
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+    asl M1
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M1
+*
+_small_low:
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    asl M0
+    rol
+    cmp B0
+    bcc +
+    sbc B0
+    inc M0
+*
+    sta M2
+    lda #0
+    sta M3
+    clc
+    rts
+_large:
+    lda M2
+    bne _high
     lda M1
     cmp B0
     bcs _high
@@ -630,12 +771,6 @@ _low_next:
     clc
     rts
 .scend
-div_by_byte_overflow:
-    lda #$FF
-    sta M0
-    sta M1
-    sec
-    rts
 
 ;
 ; shift_right -- M0..M3 = (M3:M2:M1:M0) >> X, floor.
@@ -710,3 +845,56 @@ load_word:
     sta M2
     sta M3
     rts
+
+; --- small arithmetic: sums of a few terms, bit counts ------------------------------
+
+;
+; add_times -- (M1:M0) += count * value (16 bits, two's complement), by adding:
+; for the few units and hexes of a neighbour bonus.
+;
+; In:       M0, M1; A = count; X = value low, Y = value high
+; Out:      M0, M1
+; Clobbers: A, flags; B0, B1, P (the count)
+;
+add_times:
+.scope
+    sta P
+    stx B0
+    sty B1
+_once:
+    lda P
+    beq _done
+    clc
+    lda M0
+    adc B0
+    sta M0
+    lda M1
+    adc B1
+    sta M1
+    dec P
+    jmp _once
+_done:
+    rts
+.scend
+
+;
+; count_bits -- how many bits are set in A.
+;
+; Out:      Y = the count
+; Clobbers: A, flags
+;
+count_bits:
+.scope
+    ldy #0
+    ora #0
+    beq _done
+_bit:
+    lsr
+    bcc _zero
+    iny
+_zero:
+    ora #0
+    bne _bit
+_done:
+    rts
+.scend

@@ -266,9 +266,7 @@ SCRATCH: list[Field] = [
     Field("BATTLE_NEAR", 1, 4, "work: friendly units, friendly hexes, enemy units, enemy hexes"),
     Field("BATTLE_MASK", 1, 6, "work: neighbours of the defending hex held by Axis, Allied; of the "
           "attacking hex by Axis, Allied; blocked neighbours of the defending, the attacking hex"),
-    Field("BATTLE_NB_COL", 1, 12, "work: columns of the defending hex's neighbours 0..5, the attacking hex's 6..11"),
-    Field("BATTLE_NB_ROW", 1, 12, "work: their rows"),
-    Field("BATTLE_NB_SELF", 1, 2, "work: neighbour number of the attacking hex, of the defending hex"),
+    Field("BATTLE_NB_SELF", 1, 1, "work: the attacking hex's bit among the defending hex's neighbours"),
     Field("BATTLE_TOTAL10", 2, 2, "work: ten times each group's strength"),
     Field("BATTLE_WORK", 1, 12, "work: group, slot ends, counters, a 16-bit value, a 24-bit sum"),
     Field("MATH_TERM", 1, 4, "math.s: a 32-bit operand"),
@@ -452,7 +450,9 @@ def field_addresses(model: Model, target: Target) -> dict[str, int]:
 
 
 def constants(model: Model, target: Target) -> dict[str, int]:
-    """What a BASIC front end needs: addresses of fields, entries and sizes, error codes."""
+    """What a BASIC front end needs: addresses of fields, entries and sizes, error codes,
+    and every number the ABI gives or takes (enumerations, ``SUPPLY_BOTH_SIDES``,
+    ``FATE_*``, the battle block's slots): BASIC never types a number."""
     from . import abi
     lay = layout(model)
     out = {"STATE_BASE": target.state.start, "STATE_SIZE": lay.state_size,
@@ -463,6 +463,11 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update({f"E_{name}": code for name, code in abi.ERRORS.items()})
     out["RESULT_ERROR"] = abi.RESULT_ERROR
     out["HEX_NONE"] = abi.HEX_NONE
+    from .tables import abi_constants
+    for name, value in abi_constants(model).items():
+        if name in out and out[name] != value:
+            raise LayoutError(f"state_constants: {name} is both {out[name]} and {value}")
+        out[name] = value
     return out
 
 
