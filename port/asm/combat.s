@@ -124,29 +124,9 @@ _hex:
     dex
     bpl _hex
     lda BATTLE_HEXES                ; next to each other: the attacking hex's
-    sec                             ; bit among the defending hex's neighbours
-    sbc BATTLE_HEXES+2
-    clc
-    adc #1
-    cmp #3
-    bcs _order
-    asl
-    asl
-    sta ZP_TEMP
-    lda BATTLE_HEXES+2
-    jsr parity_16
-    ora ZP_TEMP
-    sta ZP_TEMP
-    lda BATTLE_HEXES+1
-    sec
-    sbc BATTLE_HEXES+3
-    clc
-    adc #1
-    cmp #3
-    bcs _order
-    ora ZP_TEMP
-    tay
-    lda NEIGHBOUR_BIT,y
+    ldy BATTLE_HEXES+1              ; bit among the defending hex's neighbours
+    ldx #2
+    jsr battle_neighbour
     beq _order                      ; not a neighbour
     bmi _order                      ; the same hex
     sta BATTLE_NB_SELF
@@ -261,53 +241,83 @@ _bad:
 ; defender in the defending hex; the attackers of one side, the defenders of the
 ; other; each attacker with its attack minimums (and no depot in a limited
 ; reaction); not depots alone; a depot defends only when its hex holds nothing
-; but depots.  Surveys the two hexes' neighbourhood on the way (survey).
+; but depots.  Every broken rule is E_ORDER, so one pass a group checks them all.
+; Surveys the two hexes' neighbourhood on the way (survey).
 ;
 ; Out:      carry set if a rule is broken; BATTLE_SIDE = the attacking side
-; Clobbers: A, X, Y, flags; as survey
+; Clobbers: A, X, Y, flags; W_BYTE, W_VALUE, W_COUNT; as survey
 ;
 check_units:
 .scope
-    lda #0
-    sta W_GROUP
-    jsr in_hex
-    bcs _broken
-    inc W_GROUP
-    jsr in_hex
-    bcs _broken
-    ldx BATTLE_IDX                  ; slot 0 is an attacker
+    ldx BATTLE_IDX                  ; slot 0 is an attacker: its side attacks
     lda UNIT_SIDE,x
     sta BATTLE_SIDE
-    lda #0                          ; the attackers: side, minimums, depots
+    tax                             ; the side's attack minimums
+    lda ATTACK_MIN_OP,x
+    sta W_BYTE
+    lda ATTACK_MIN_SUPPLY_LO,x
+    sta W_VALUE
+    lda ATTACK_MIN_SUPPLY_HI,x
+    sta W_VALUE+1
+    lda #0
     sta W_COUNT                     ; attackers that are not depots
-    sta W_GROUP
-    jsr group_bounds
+    ldy BATTLE_COUNT
+    dey
 _attacker:
     ldx BATTLE_IDX,y
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _broken
+    lda U_COL,x
+    cmp BATTLE_HEXES
+    bne _broken
+    lda U_ROW,x
+    cmp BATTLE_HEXES+1
+    bne _broken
     lda UNIT_SIDE,x
     cmp BATTLE_SIDE
     bne _broken
-    jsr can_attack
-    bcs _broken
+    lda U_SUPPLY_LO,x
+    cmp W_VALUE
+    lda U_SUPPLY_HI,x
+    sbc W_VALUE+1
+    bcc _broken
+    lda U_OP,x
+    cmp W_BYTE
+    bcc _broken
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
     bne _fighter
-    lda BATTLE_REACTION
+    lda BATTLE_REACTION             ; no depot in a limited reaction
     bne _broken
     beq _next_attacker              ; always
 _fighter:
     inc W_COUNT
 _next_attacker:
-    iny
-    cpy W_END
-    bcc _attacker
+    dey
+    bpl _attacker
     lda W_COUNT
-    beq _broken                     ; depots do not start a battle
+    bne _defenders                  ; depots do not start a battle
+_broken:
+    sec
+    rts
+_defenders:
     jsr survey
-    inc W_GROUP                     ; the defenders: the enemy; depots alone
-    jsr group_bounds
+    lda BATTLE_COUNT+1
+    clc
+    adc #STACKING_HEX-1
+    tay
 _defender:
     ldx BATTLE_IDX,y
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _broken
+    lda U_COL,x
+    cmp BATTLE_HEXES+2
+    bne _broken
+    lda U_ROW,x
+    cmp BATTLE_HEXES+3
+    bne _broken
     lda UNIT_SIDE,x
     cmp BATTLE_SIDE
     beq _broken
@@ -317,86 +327,10 @@ _defender:
     lda BATTLE_HERE+2               ; non-depots in the defending hex
     bne _broken
 _next_defender:
-    iny
-    cpy W_END
-    bcc _defender
+    dey
+    cpy #STACKING_HEX
+    bcs _defender
     clc
-    rts
-_broken:
-    sec
-    rts
-.scend
-
-;
-; in_hex -- does every unit of group W_GROUP stand on the map in its hex?
-;
-; In:       W_GROUP; BATTLE_IDX
-; Out:      carry clear if so
-; Clobbers: A, X, Y, flags; ZP_HEX_A
-;
-in_hex:
-.scope
-    lda W_GROUP
-    asl
-    tax
-    lda BATTLE_HEXES,x
-    sta ZP_HEX_A
-    lda BATTLE_HEXES+1,x
-    sta ZP_HEX_A+1
-    jsr group_bounds
-_slot:
-    ldx BATTLE_IDX,y
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _no
-    lda U_COL,x
-    cmp ZP_HEX_A
-    bne _no
-    lda U_ROW,x
-    cmp ZP_HEX_A+1
-    bne _no
-    iny
-    cpy W_END
-    bcc _slot
-    clc
-    rts
-_no:
-    sec
-    rts
-.scend
-
-;
-; can_attack -- the attack minimums: supply >= ATTACK_MIN_SUPPLY and OP >=
-; ATTACK_MIN_OP of the unit's side.
-;
-; In:       X = unit index
-; Out:      carry clear if the unit may attack
-; Clobbers: A, flags
-;
-can_attack:
-.scope
-    stx W_UNIT
-    lda UNIT_SIDE,x
-    tax
-    lda ATTACK_MIN_OP,x
-    sta W_BYTE
-    lda ATTACK_MIN_SUPPLY_LO,x
-    sta W_VALUE
-    lda ATTACK_MIN_SUPPLY_HI,x
-    sta W_VALUE+1
-    ldx W_UNIT
-    lda U_SUPPLY_LO,x
-    cmp W_VALUE
-    lda U_SUPPLY_HI,x
-    sbc W_VALUE+1
-    bcc _no
-    lda U_OP,x
-    cmp W_BYTE
-    bcc _no
-    clc
-    rts
-_no:
-    sec
     rts
 .scend
 
@@ -455,13 +389,14 @@ _bad:
 ; gives the neighbour's bit, NEIGHBOUR_SELF for the hex itself, or 0.  The
 ; blocked neighbours are MAP_BLOCKED's, worked out by tables.py.
 ;
-; In:       BATTLE_HEXES (next to each other); the units
+; In:       BATTLE_HEXES (next to each other), BATTLE_NB_SELF; the units
 ; Out:      BATTLE_HERE, BATTLE_MASK
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+2, ZP_PTR
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+3, ZP_PTR
 ;
 .alias SV_DEFENDING ZP_TEMP             ; the defending hex's column parity x 16
 .alias SV_ATTACKING ZP_TEMP+1           ; the attacking hex's
 .alias SV_COLUMN    ZP_TEMP+2           ; a unit's (column offset + 1) x 4, with the parity
+.alias SV_DEFENDING_BIT ZP_TEMP+3       ; the defending hex's bit next to the attacking hex
 
 survey:
 .scope
@@ -502,6 +437,11 @@ _clear:
     lda BATTLE_HEXES
     jsr parity_16
     sta SV_ATTACKING
+    lda BATTLE_HEXES+2              ; the defending hex's bit among the attacking
+    ldy BATTLE_HEXES+3              ; hex's neighbours
+    ldx #0
+    jsr battle_neighbour
+    sta SV_DEFENDING_BIT
     ldx #UNIT_COUNT
 _next:
     dex
@@ -511,6 +451,35 @@ _unit:
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
     bne _next
+    lda U_COL,x                     ; the units of the two hexes first, no lookup
+    cmp BATTLE_HEXES+2
+    bne _not_defending
+    lda U_ROW,x
+    cmp BATTLE_HEXES+3
+    bne _lookups
+    inc BATTLE_HERE+1               ; in the defending hex: next to the attacking
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq +
+    inc BATTLE_HERE+2
+*   ldy UNIT_SIDE,x
+    lda SV_DEFENDING_BIT
+    ora BATTLE_MASK+2,y
+    sta BATTLE_MASK+2,y
+    jmp _next
+_not_defending:
+    cmp BATTLE_HEXES
+    bne _lookups
+    lda U_ROW,x
+    cmp BATTLE_HEXES+1
+    bne _lookups
+    inc BATTLE_HERE                 ; in the attacking hex: next to the defending
+    ldy UNIT_SIDE,x
+    lda BATTLE_NB_SELF
+    ora BATTLE_MASK,y
+    sta BATTLE_MASK,y
+    jmp _next
+_lookups:
     lda U_COL,x                     ; next to the defending hex, or in it?
     sec
     sbc BATTLE_HEXES+2
@@ -576,6 +545,48 @@ _near_attacking:
     sta BATTLE_MASK+2,y
 _far:
     jmp _next
+.scend
+
+;
+; battle_neighbour -- where a hex stands next to one of the battle's hexes:
+; NEIGHBOUR_BIT's byte for it.
+;
+; In:       A = column, Y = row; X = 0 (next to the attacking hex) or 2 (the defending)
+; Out:      A = the neighbour's bit, NEIGHBOUR_SELF for the hex itself, or 0; N, Z by A
+; Clobbers: Y, flags; ZP_TEMP+2
+;
+battle_neighbour:
+.scope
+    sec
+    sbc BATTLE_HEXES,x
+    clc
+    adc #1
+    cmp #3
+    bcs _none
+    asl
+    asl
+    sta ZP_TEMP+2                   ; (column offset + 1) x 4
+    lda BATTLE_HEXES,x
+    lsr
+    bcc _even
+    lda #16                         ; odd columns: NEIGHBOUR_BIT's second half
+    ora ZP_TEMP+2
+    sta ZP_TEMP+2
+_even:
+    tya
+    sec
+    sbc BATTLE_HEXES+1,x
+    clc
+    adc #1
+    cmp #3
+    bcs _none
+    ora ZP_TEMP+2
+    tay
+    lda NEIGHBOUR_BIT,y
+    rts
+_none:
+    lda #0
+    rts
 .scend
 
 ;
@@ -1227,50 +1238,44 @@ _shift:
 
 ;
 ; apply_losses -- each unit's share of its side's loss: floor(L x s x morale
-; tenths / (10 x S)), at most s; taken from its strength and counted as
+; tenths / (10 x S)), at most s; taken from its strength; a group's shares are
 ; casualties inflicted by the other side (manual IV.D.5.d).
 ;
 ; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
-; Clobbers: A, X, Y, flags; math.s's
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_SUM; math.s's
 ;
 apply_losses:
 .scope
-    ldy #BATTLE_SLOTS-1
+    lda #1
+    sta W_GROUP
+_group:
+    jsr group_bounds
+    lda #0                          ; the group's losses so far
+    sta W_SUM
+    sta W_SUM+1
 _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
-    bmi _skip
-    stx W_UNIT
     lda U_STR_LO,x
+    sta M0
     ora U_STR_HI,x
-    bne _share_it
-_skip:
-    jmp _next                       ; no unit; or strength 0, which loses nothing
-_share_it:
+    beq _next                       ; strength 0 loses nothing
+    lda U_STR_HI,x
+    sta M1
+    stx W_UNIT
     ldy UNIT_MORALE,x
     lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
-    pha
-    lda U_STR_LO,x
-    ldy U_STR_HI,x
-    jsr load_word
-    pla
     jsr mul_by_byte                 ; s x tenths: 16 bits (tables.py checks)
-    ldx #0                          ; the group's loss and ten times its strength
-    lda W_SLOT
-    cmp #STACKING_HEX
-    bcc _group
-    inx
-_group:
-    stx W_GROUP
+    ldx W_GROUP
     lda BATTLE_LOSS_LO,x
     sta B0
     lda BATTLE_LOSS_HI,x
     sta B1
-    jsr mul_16x16
+    jsr mul_16x16                   ; x L
     ldx W_GROUP
     lda BATTLE_TOTAL10_LO,x
     ldy BATTLE_TOTAL10_HI,x
-    jsr div_by_word
+    jsr div_by_word                 ; / (10 x S)
     ldx W_UNIT                      ; at most the strength
     lda U_STR_LO,x
     cmp M0
@@ -1294,21 +1299,33 @@ _share:
     lda U_STR_HI,x
     sbc M1
     sta U_STR_HI,x
-    lda UNIT_SIDE,x                 ; casualties of the other side's making
+    clc
+    lda W_SUM
+    adc M0
+    sta W_SUM
+    lda W_SUM+1
+    adc M1
+    sta W_SUM+1
+_next:
+    ldy W_SLOT
+    iny
+    cpy W_END
+    bcs _casualties
+    jmp _slot
+_casualties:
+    jsr group_side                  ; of the other side's making
     eor #1
     tax
     clc
     lda BATTLE_CASUALTIES_LO,x
-    adc M0
+    adc W_SUM
     sta BATTLE_CASUALTIES_LO,x
     lda BATTLE_CASUALTIES_HI,x
-    adc M1
+    adc W_SUM+1
     sta BATTLE_CASUALTIES_HI,x
-_next:
-    ldy W_SLOT
-    dey
+    dec W_GROUP
     bmi _done
-    jmp _slot
+    jmp _group
 _done:
     rts
 .scend
