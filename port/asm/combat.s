@@ -208,27 +208,37 @@ _twice:
 ;
 slot_indices:
 .scope
+    lda #$FF                        ; every slot empty, then the groups' slots
     ldy #BATTLE_SLOTS-1
-_slot:
-    ldx #0
-    tya
-    cmp #STACKING_HEX
-    bcc _in_group
-    sbc #STACKING_HEX               ; carry is set
-    inx
-_in_group:                          ; A = place in the group, X = the group
-    cmp BATTLE_COUNT,x
-    lda #$FF
-    bcs _store                      ; beyond the group's count: empty
+_empty:
+    sta BATTLE_IDX,y
+    dey
+    bpl _empty
+    ldy BATTLE_COUNT                ; the attackers: slots count - 1 .. 0
+    dey
+_attacker:
     lda BATTLE_UNITS,y
     beq _bad
     cmp #UNIT_COUNT+1
     bcs _bad
     sbc #0                          ; carry is clear: number - 1
-_store:
     sta BATTLE_IDX,y
     dey
-    bpl _slot
+    bpl _attacker
+    lda BATTLE_COUNT+1              ; the defenders: from STACKING_HEX
+    clc
+    adc #STACKING_HEX-1
+    tay
+_defender:
+    lda BATTLE_UNITS,y
+    beq _bad
+    cmp #UNIT_COUNT+1
+    bcs _bad
+    sbc #0
+    sta BATTLE_IDX,y
+    dey
+    cpy #STACKING_HEX
+    bcs _defender
     clc
     rts
 _bad:
@@ -916,10 +926,13 @@ measure_defence:
     tax
     lda TERRAIN_DEFENCE_TENTHS,x
     sta W_TENTHS
-    lda #0
-    sta W_SUM
-    sta W_SUM+1
-    sta W_SUM+2
+    lda #0                          ; the sum so far; a run of defenders with the
+    sta W_SUM                       ; same multiplier sums its strengths first
+    sta W_SUM+1                     ; (W_VALUE, the multiplier in W_BYTE) and
+    sta W_SUM+2                     ; multiplies once
+    sta W_VALUE
+    sta W_VALUE+1
+    sta W_BYTE
     lda #1
     sta W_GROUP
     jsr group_bounds
@@ -927,20 +940,6 @@ _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
     stx W_UNIT
-    lda U_STR_LO,x
-    ldy U_STR_HI,x
-    jsr load_word
-    lda U_SUPPLY_LO,x
-    cmp #<LOW_SUPPLY_THRESHOLD
-    lda U_SUPPLY_HI,x
-    sbc #>LOW_SUPPLY_THRESHOLD
-    bcs _supplied
-    lda #LOW_SUPPLY_PERCENT
-    jsr mul_by_byte
-    lda #100
-    jsr div_by_byte
-    ldx W_UNIT
-_supplied:
     lda W_TENTHS                    ; the multiplier, capped
     ldy U_FORT,x
     beq _capped
@@ -954,25 +953,44 @@ _level:
     bne _level
 _capped:
     cmp #FORT_CAP_TENTHS
-    bcc _multiply
+    bcc _multiplier
 _cap:
     lda #FORT_CAP_TENTHS
-_multiply:
+_multiplier:
+    cmp W_BYTE
+    beq _same
+    pha                             ; another multiplier: the run so far goes in
+    jsr _flush
+    pla
+    sta W_BYTE
+    ldx W_UNIT
+_same:
+    lda U_STR_LO,x
+    sta M0
+    lda U_STR_HI,x
+    sta M1
+    lda U_SUPPLY_LO,x
+    cmp #<LOW_SUPPLY_THRESHOLD
+    lda U_SUPPLY_HI,x
+    sbc #>LOW_SUPPLY_THRESHOLD
+    bcs _supplied
+    lda #LOW_SUPPLY_PERCENT
     jsr mul_by_byte
-    clc
-    lda W_SUM
+    lda #100
+    jsr div_by_byte
+_supplied:
+    clc                             ; a hex's strengths sum within 16 bits
+    lda W_VALUE                     ; (tables.py: ten times them do)
     adc M0
-    sta W_SUM
-    lda W_SUM+1
+    sta W_VALUE
+    lda W_VALUE+1
     adc M1
-    sta W_SUM+1
-    lda W_SUM+2
-    adc M2
-    sta W_SUM+2
+    sta W_VALUE+1
     ldy W_SLOT
     iny
     cpy W_END
     bcc _slot
+    jsr _flush
     lda BATTLE_AIR+1                ; the air: 100 + percent x air
     sta B0
     lda #AIR_DEFENDER_PERCENT
@@ -1049,6 +1067,30 @@ _store:
     sta BATTLE_MODIFIED_LO+1
     lda W_VALUE+1
     sta BATTLE_MODIFIED_HI+1
+    rts
+_flush:                             ; W_SUM += W_VALUE x W_BYTE; W_VALUE = 0
+    lda W_VALUE
+    sta M0
+    ora W_VALUE+1
+    beq _flushed                    ; an empty run
+    lda W_VALUE+1
+    sta M1
+    lda W_BYTE
+    jsr mul_by_byte
+    clc
+    lda W_SUM
+    adc M0
+    sta W_SUM
+    lda W_SUM+1
+    adc M1
+    sta W_SUM+1
+    lda W_SUM+2
+    adc M2
+    sta W_SUM+2
+    lda #0
+    sta W_VALUE
+    sta W_VALUE+1
+_flushed:
     rts
 .scend
 
@@ -1242,13 +1284,26 @@ _shift:
 ; casualties inflicted by the other side (manual IV.D.5.d).
 ;
 ; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
-; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_SUM; math.s's
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_SUM; math.s's
+;           (DM0, DM1 among them)
 ;
 apply_losses:
 .scope
     lda #1
     sta W_GROUP
 _group:
+    ldx W_GROUP                     ; 10 S - 1 for div_short; W_COUNT = 0 if it
+    lda BATTLE_TOTAL10_LO,x         ; may serve (10 S below 2^15)
+    sec
+    sbc #1
+    sta DM0
+    lda BATTLE_TOTAL10_HI,x
+    sta W_COUNT
+    sbc #0
+    sta DM1
+    lda W_COUNT
+    and #$80
+    sta W_COUNT
     jsr group_bounds
     lda #0                          ; the group's losses so far
     sta W_SUM
@@ -1259,7 +1314,9 @@ _slot:
     lda U_STR_LO,x
     sta M0
     ora U_STR_HI,x
-    beq _next                       ; strength 0 loses nothing
+    bne _some
+    jmp _next                       ; strength 0 loses nothing
+_some:
     lda U_STR_HI,x
     sta M1
     stx W_UNIT
@@ -1273,9 +1330,22 @@ _slot:
     sta B1
     jsr mul_16x16                   ; x L
     ldx W_GROUP
+    lda M3                          ; / (10 x S): a quotient below 256 by eight
+    bne _long                       ; rounds straight away (DM0, DM1 = 10 S - 1,
+    lda M1                          ; below 2^15: W_COUNT is 0)
+    cmp BATTLE_TOTAL10_LO,x
+    lda M2
+    sbc BATTLE_TOTAL10_HI,x
+    bcs _long
+    lda W_COUNT
+    bne _long
+    jsr div_short
+    jmp _shared
+_long:
     lda BATTLE_TOTAL10_LO,x
     ldy BATTLE_TOTAL10_HI,x
-    jsr div_by_word                 ; / (10 x S)
+    jsr div_by_word
+_shared:
     ldx W_UNIT                      ; at most the strength
     lda U_STR_LO,x
     cmp M0

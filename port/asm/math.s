@@ -409,6 +409,59 @@ _unrolled:
     lda B1
     sbc #0
     sta DM1
+    jmp div_short
+_short_looped:
+    ldx #8
+_short_bit:
+    asl M0
+    rol M1
+    rol M2
+    bcs _short_subtract
+    lda M1
+    sec
+    sbc B0
+    tay
+    lda M2
+    sbc B1
+    bcc _short_next
+    sta M2
+    sty M1
+    inc M0
+    dex
+    bne _short_bit
+    beq _short_done                 ; always
+_short_subtract:
+    lda M1
+    sbc B0                          ; carry is set
+    sta M1
+    lda M2
+    sbc B1
+    sta M2
+    inc M0
+_short_next:
+    dex
+    bne _short_bit
+_short_done:
+    lda M2                          ; the remainder to (M3:M2), the quotient's high byte 0
+    sta M3
+    lda M1
+    sta M2
+    lda #0
+    sta M1
+    clc
+    rts
+.scend
+
+;
+; div_short -- (M0) = (M2:M1:M0) / divisor, a quotient below 256: eight rounds,
+; unrolled, through a remainder (M2:M1).
+;
+; In:       M0..M2 with (M2:M1) < divisor < 2^15; DM0, DM1 = divisor - 1
+; Out:      M0 = quotient, M1 = 0, M2, M3 = remainder; carry clear
+; Clobbers: A, Y, flags
+;
+div_short:
+.scope
     clc
     asl M0
     rol M1
@@ -514,40 +567,7 @@ _unrolled:
     sty M1
     inc M0
 *
-    jmp _short_done
-_short_looped:
-    ldx #8
-_short_bit:
-    asl M0
-    rol M1
-    rol M2
-    bcs _short_subtract
-    lda M1
-    sec
-    sbc B0
-    tay
-    lda M2
-    sbc B1
-    bcc _short_next
-    sta M2
-    sty M1
-    inc M0
-    dex
-    bne _short_bit
-    beq _short_done                 ; always
-_short_subtract:
-    lda M1
-    sbc B0                          ; carry is set
-    sta M1
-    lda M2
-    sbc B1
-    sta M2
-    inc M0
-_short_next:
-    dex
-    bne _short_bit
-_short_done:
-    lda M2                          ; the remainder to (M3:M2), the quotient's high byte 0
+    lda M2                          ; the remainder to (M3:M2)
     sta M3
     lda M1
     sta M2
