@@ -25,7 +25,9 @@
 .alias SV_HALF   ZP_TEMP+5              ; column / 2, for a moment
 .alias SV_UNIT   ZP_HEX_A               ; the unit in hand, or a place in a list
 .alias SV_END    ZP_HEX_A+1             ; the end of the list being walked
-.alias SV_LAST   ZP_HEX_B               ; the source that supplied the last unit
+.alias SV_LAST_Q ZP_HEX_B               ; the source that supplied the last unit:
+.alias SV_LAST_R ZP_MUL+2               ; its q, r, s
+.alias SV_LAST_S ZP_MUL+3
 .alias SV_RANGE  ZP_HEX_B+1             ; the side's combat units' n
 .alias SV_CWIDTH ZP_MUL                 ; and their 2n + 1
 .alias SV_PART   ZP_MUL+1               ; 0 walking the combat units, 1 the depots
@@ -74,7 +76,7 @@ _bad:
 ; In:       A = side (SIDE_AXIS or SIDE_ALLIED)
 ; Out:      U_SUPPLIED of the side's units on the map; SUPPLY_SRC_Q/R/S and
 ;           SUPPLY_SOURCES hold the side's sources
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL..ZP_MUL+3
 ;
 trace_side:
 .scope
@@ -94,8 +96,12 @@ _range:
     ora #1
     sta SV_CWIDTH
     sta SV_WIDTH
-    lda #0                          ; the last source that supplied a unit
-    sta SV_LAST
+    lda SUPPLY_SRC_Q                ; the last source that supplied a unit: the
+    sta SV_LAST_Q                   ; home base, to begin with
+    lda SUPPLY_SRC_R
+    sta SV_LAST_R
+    lda SUPPLY_SRC_S
+    sta SV_LAST_S
     lda #0                          ; X walks the side's part of SIDE_UNITS:
     sta SV_PART                     ; first its combat units, then its depots
     lda SIDE_DEPOTS_START,x
@@ -143,22 +149,23 @@ _window:                            ; q + n, r + n + 1, q + r + n + 1
     clc
     adc SV_N
     sta SV_Q
-    sty SV_UNIT
-    ldy SV_LAST                 ; the source that supplied the last unit
-    lda SV_Q
-    sec
-    sbc SUPPLY_SRC_Q,y
-    cmp SV_WIDTH
+    sec                             ; the source that supplied the last unit
+    sbc SV_LAST_Q                   ; first (its q, r, s in zero page): units
+    cmp SV_WIDTH                    ; stand near their fellows
     bcs _try_all
     lda SV_R                        ; carry is clear: SV_R holds the + 1
-    sbc SUPPLY_SRC_R,y
+    sbc SV_LAST_R
     cmp SV_WIDTH
     bcs _try_all
     lda SV_S
-    sbc SUPPLY_SRC_S,y
+    sbc SV_LAST_S
     cmp SV_WIDTH
-    bcc _supplied
-_try_all:                           ; first: units stand near their fellows
+    bcs _try_all
+    lda #1                          ; supplied
+    sta U_SUPPLIED,y
+    jmp _next
+_try_all:
+    sty SV_UNIT
     ldy SUPPLY_SOURCES
     dey
 _source:
@@ -181,8 +188,12 @@ _no:
     lda #0                          ; cut off
     beq _store                      ; always
 _found:
-    sty SV_LAST
-_supplied:
+    lda SUPPLY_SRC_Q,y              ; the last source from now on
+    sta SV_LAST_Q
+    lda SUPPLY_SRC_R,y
+    sta SV_LAST_R
+    lda SUPPLY_SRC_S,y
+    sta SV_LAST_S
     lda #1
 _store:
     ldy SV_UNIT
