@@ -147,3 +147,12 @@ def test_the_odds_part_is_reduced_exactly(model, percent, expected):
     m, k, d = got
     for x in (0, 1, 199, 200, 12345, 99_999_999):
         assert (x * m >> k) // d == x * percent // 10000
+
+
+def test_a_depot_range_beyond_the_chain_is_refused(model):
+    """supply.s finds a depot no chain reaches cut off without trying the sources:
+    that needs supply_range.depot <= depot_chain."""
+    lg = model.logistics
+    wide = dataclasses.replace(lg, supply_range={**lg.supply_range, "depot": lg.depot_chain + 1})
+    with pytest.raises(DataRangeError, match=r"data/logistics.yaml:\d+: supply_range.depot: \d+ is above depot_chain"):
+        generate(dataclasses.replace(model, logistics=wide))

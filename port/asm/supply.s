@@ -11,9 +11,10 @@
 ; unit's x + n is worked out once, before its sources are tried).  The chain is
 ; a breadth-first search: the roots go in first; each source in turn pulls in
 ; every still-unlinked depot within DEPOT_CHAIN of it.  Then each unit of the
-; side on the map is supplied if some source lies within its range.  A side's
-; units are walked from tables.py's SIDE_UNITS list: its combat units, then its
-; depots (from SIDE_DEPOTS_START).  The set of sources, and so every flag, is the same as kotd.engine.supply
+; side on the map is supplied if some source lies within its range: a linked
+; depot is a source and so supplied at once; the combat units are walked from
+; tables.py's SIDE_UNITS list (a side's combat units, then its depots from
+; SIDE_DEPOTS_START), and the depots left unlinked from the pending list.  The set of sources, and so every flag, is the same as kotd.engine.supply
 ; finds, whatever the order.  emu_tests/test_supply.py ties this file to it.
 ;
 
@@ -30,7 +31,7 @@
 .alias SV_LAST_S ZP_MUL+3
 .alias SV_RANGE  ZP_HEX_B+1             ; the side's combat units' n
 .alias SV_CWIDTH ZP_MUL                 ; and their 2n + 1
-.alias SV_PART   ZP_MUL+1               ; 0 walking the combat units, 1 the depots
+.alias SV_PART   ZP_MUL+1               ; a place in the pending depots, for a moment
 
 .alias CHAIN_WIDTH 2*DEPOT_CHAIN+1
 
@@ -102,9 +103,7 @@ _range:
     sta SV_LAST_R
     lda SUPPLY_SRC_S
     sta SV_LAST_S
-    lda #0                          ; X walks the side's part of SIDE_UNITS:
-    sta SV_PART                     ; first its combat units, then its depots
-    lda SIDE_DEPOTS_START,x
+    lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
     sta SV_END
     lda SIDE_UNITS_START,x
     tax
@@ -114,19 +113,16 @@ _next:
 _walk:
     cpx SV_END
     bcc _unit
-    lda SV_PART
-    beq _depots
+    ldx SUPPLY_DEPOTS               ; then the depots: a linked one is a source,
+    lda #0                          ; supplied already (find_sources); one still
+_pending:                           ; pending lies beyond DEPOT_CHAIN of every
+    dex                             ; source, so beyond its own range too (tables.py
+    bmi _depots_done                ; checks SUPPLY_RANGE_DEPOT <= DEPOT_CHAIN)
+    ldy SUPPLY_PENDING,x
+    sta U_SUPPLIED,y
+    jmp _pending
+_depots_done:
     rts
-_depots:
-    inc SV_PART                     ; the depots, with their own range
-    lda #SUPPLY_RANGE_DEPOT
-    sta SV_N
-    lda #2*SUPPLY_RANGE_DEPOT+1
-    sta SV_WIDTH
-    ldy SUPPLY_SIDE
-    lda SIDE_UNITS_START+1,y
-    sta SV_END
-    jmp _walk
 _unit:
     ldy SIDE_UNITS,x
     lda U_STATUS,y
@@ -165,12 +161,15 @@ _window:                            ; q + n, r + n + 1, q + r + n + 1
     sta U_SUPPLIED,y
     jmp _next
 _try_all:
+    jsr _search
+    jmp _next
+_search:                            ; every source for unit Y; its U_SUPPLIED
     sty SV_UNIT
     ldy SUPPLY_SOURCES
     dey
-_source:
+    sec                             ; carry is set at _source: a failed test
+_source:                            ; leaves it so
     lda SV_Q
-    sec
     sbc SUPPLY_SRC_Q,y
     cmp SV_WIDTH
     bcs _no
@@ -198,7 +197,7 @@ _found:
 _store:
     ldy SV_UNIT
     sta U_SUPPLIED,y
-    jmp _next
+    rts
 .scend
 
 ;
@@ -257,6 +256,8 @@ _walk:
     clc
     adc #DEPOT_CHAIN
     sta SUPPLY_PEND_Q,x
+    tya
+    sta SUPPLY_PENDING,x
     inc SUPPLY_DEPOTS
     ldx SV_UNIT
     jmp _next
@@ -266,7 +267,9 @@ _search_from_roots:
 _search:                            ; breadth first: each source pulls in its depots
     ldy SUPPLY_NEXT
     cpy SUPPLY_SOURCES
-    bcs _done
+    bcc _in_hand
+    rts
+_in_hand:
     lda SUPPLY_SRC_Q,y              ; the source in hand
     sta SV_Q
     lda SUPPLY_SRC_R,y
@@ -274,11 +277,11 @@ _search:                            ; breadth first: each source pulls in its de
     lda SUPPLY_SRC_S,y
     sta SV_S
     ldx SUPPLY_DEPOTS
-_pending:
+    sec                             ; carry is set at _pending: a failed test
+_pending:                           ; leaves it so
     dex
     bmi _searched
     lda SUPPLY_PEND_Q,x
-    sec
     sbc SV_Q
     cmp #CHAIN_WIDTH
     bcs _pending
@@ -304,6 +307,9 @@ _pending:
     sbc #DEPOT_CHAIN+1
     sta SUPPLY_SRC_S,y
     inc SUPPLY_SOURCES
+    ldy SUPPLY_PENDING,x            ; a source is supplied: it lies within its
+    lda #1                          ; own range
+    sta U_SUPPLIED,y
     dec SUPPLY_DEPOTS               ; and off the list: the last pending depot,
     ldy SUPPLY_DEPOTS               ; already tried against this source, takes
     lda SUPPLY_PEND_Q,y             ; its place
@@ -312,6 +318,9 @@ _pending:
     sta SUPPLY_PEND_R,x
     lda SUPPLY_PEND_S,y
     sta SUPPLY_PEND_S,x
+    lda SUPPLY_PENDING,y
+    sta SUPPLY_PENDING,x
+    sec
     jmp _pending
 _searched:
     inc SUPPLY_NEXT

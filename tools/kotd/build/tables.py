@@ -382,6 +382,11 @@ def logistics_tables(model: Model, out: Emitter) -> None:
     for key, value in lg.supply_range.items():
         out.const(f"SUPPLY_RANGE_{key.upper()}", value, 1, s(f"supply_range.{key}"), "hexes")
     out.const("DEPOT_CHAIN", lg.depot_chain, 1, s("depot_chain"), "hexes")
+    if lg.supply_range["depot"] > lg.depot_chain:
+        refuse(out, s("supply_range.depot"),
+               f"{lg.supply_range['depot']} is above depot_chain {lg.depot_chain}: supply.s finds a depot "
+               f"that no chain reaches cut off without trying the sources, which needs the depots' range "
+               f"at most depot_chain")
     for side in SIDES:
         out.table(f"OP_ALLOWANCE_{side.upper()}", [lg.op_allowance[side][t] for t in UNIT_TYPES], 1,
                   s(f"op_allowance.{side}"), "OP per allotment, by unit type",
