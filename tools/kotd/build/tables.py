@@ -629,5 +629,7 @@ def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR) -> Generated
     consts = [GENERATED_HEADER, ";", "; Constants and enumerations from the validated model (tools/kotd/build/tables.py).",
               ";"] + out.constants
     tables = [GENERATED_HEADER, ";", "; The engine's tables from the validated model (tools/kotd/build/tables.py).",
-              ";", "", "tables_start:"] + out.tables + ["", "tables_end:"]
+              ";", "", "tables_start:",
+              "    .advance [^+255]&$FF00          ; QUARTER_SQUARE (first) on a page: no page-crossing cycle, "
+              "and math.s's timing does not move with the code before it"] + out.tables + ["", "tables_end:"]
     return Generated("\n".join(consts) + "\n", "\n".join(tables) + "\n", out.table_bytes)
