@@ -13,9 +13,9 @@
 ; state's invariants bound the numbers (strength <= ceiling; one side per hex;
 ; supply <= its cap); tables.py refuses data whose bounds would not fit.
 ;
-; Zero page: "math.s's" in a Clobbers line means M0..M3 (ZP_MUL) and B0, B1
-; (ZP_TEMP+4, +5), and MATH_TERM; survey also uses ZP_TEMP, ZP_TEMP+1 (hex_step)
-; and ZP_PTR (map rows); check_battle ZP_HEX_A, ZP_HEX_B and ZP_TEMP..+2.
+; Zero page: "math.s's" in a Clobbers line means M0..M3 (ZP_MUL), P, B0, B1
+; (ZP_TEMP+3..+5), DM0, DM1 (ZP_TEMP, +1) and MATH_TERM; survey and check_battle
+; also use ZP_TEMP..ZP_TEMP+3 and ZP_PTR (MAP_BLOCKED's rows).
 ;
 
 .alias W_GROUP      BATTLE_WORK         ; 0 the attackers, 1 the defenders
@@ -99,7 +99,7 @@ group_bounds:
 ; In:       the battle block's inputs
 ; Out:      A = E_OK (Z set) or the error code; on E_OK: BATTLE_IDX, BATTLE_SIDE,
 ;           BATTLE_HERE, BATTLE_MASK and BATTLE_NB_SELF set
-; Clobbers: X, Y, flags; ZP_HEX_A, ZP_TEMP..ZP_TEMP+2, ZP_PTR
+; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+3, ZP_PTR
 ;
 check_battle:
 .scope

@@ -283,7 +283,7 @@ SCRATCH: list[Field] = [
     Field("SUPPLY_PEND_S", 1, lambda m: _max_sources(m), "its q + r + DEPOT_CHAIN + 1"),
     Field("SUPPLY_SIDE", 1, 1, "the side being traced"),
     Field("SUPPLY_SOURCES", 1, 1, "sources found so far"),
-    Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched; the next unit"),
+    Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched for depots"),
     Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING"),
 ]
 
