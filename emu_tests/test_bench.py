@@ -5,7 +5,9 @@ import json
 
 from click.testing import CliRunner
 
-from kotd.bench import BUDGETS, battle_situation
+import pytest
+
+from kotd.bench import BUDGETS, CEILINGS, battle_situation, worst_by_entry, worst_table
 from kotd.build.targets import ENGINE_BUDGET
 from kotd.cli import main
 from kotd.engine import combat
@@ -27,8 +29,7 @@ def test_bench_json_one_object_per_target(model):
             if m["name"] in BUDGETS:
                 assert m["budget"] == BUDGETS[m["name"]]
                 assert m["within_budget"] == (m["cycles"] <= m["budget"])
-            if m["name"] == "supply_phase":
-                assert m["within_budget"], m
+            assert m["ceiling"] == CEILINGS[m["name"]] and m["within_ceiling"], m   # no slower than now
         b = r["bytes"]
         assert b["total"] == b["code"] + b["tables"] == sum(b["modules"].values()) + b["tables"]
         assert b["budget"] == ENGINE_BUDGET and b["total"] <= ENGINE_BUDGET
@@ -54,3 +55,16 @@ def test_bench_battles_are_real_battles(model, machines):
         call, got, after = run_battle(machines["atari"], state, order)
         assert call.ok and got == expected and after == expected_state
         assert len(order.attackers) == len(order.defenders) == size and order.intensity == 9
+
+
+def test_worst_by_entry_reports_each_entrys_worst_case():
+    samples = [("RESOLVE_BATTLE", 30_000), ("SUPPLY_PHASE", 9_000), ("RESOLVE_BATTLE", 41_000),
+               ("RESOLVE_BATTLE", 12_000), ("SUPPLY_PHASE", 8_500)]
+    rows = worst_by_entry(samples)
+    assert list(rows) == ["RESOLVE_BATTLE", "SUPPLY_PHASE"]
+    assert rows["RESOLVE_BATTLE"] == {"calls": 3, "worst": 41_000, "mean": 27_667}
+    assert rows["SUPPLY_PHASE"] == {"calls": 2, "worst": 9_000, "mean": 8_750}
+    assert worst_by_entry([]) == {}
+    assert "41000" in worst_table(samples) and "SUPPLY_PHASE" in worst_table(samples)
+    with pytest.raises(ValueError, match="RNG_DRAW"):
+        worst_by_entry([("RNG_DRAW", -1)])

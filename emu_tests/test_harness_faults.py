@@ -161,3 +161,43 @@ def test_the_report_shows_at_most_sixteen_instructions_oldest_first():
     assert len(executed) == 16
     assert executed[0].strip().startswith(f"${ORG + 14:04X}")
     assert lines[-1].strip().startswith(f"next: ${ORG + 30:04X}") and "BRK" in lines[-1]
+
+
+def test_a_report_names_the_routine_from_the_labels():
+    cpu = fresh("""
+        LDA #$01
+        RTS
+        LDX #$02
+        BRK
+    """)
+    cpu.name_routines({"first_routine": ORG, "second_routine": ORG + 3, "_local": ORG + 4,
+                       "NOT_CODE": 0x0005}, ORG, ORG + 0xFF)
+    with pytest.raises(BreakInstruction) as err:
+        cpu.call(ORG + 3)
+    text = str(err.value)
+    assert err.value.summary.endswith("[in second_routine+2]")       # not _local, not first_routine
+    assert "LDX #$02" in text and "; second_routine" in text
+    assert cpu.routine_at(ORG + 1) == "first_routine+1"
+    assert cpu.routine_at(ORG - 1) is None and cpu.where(ORG - 1) == f"${ORG - 1:04X}"
+
+
+def test_a_stray_write_names_the_routine_it_hits():
+    cpu = fresh("""
+        LDA #$EA
+        STA $0203
+        RTS
+        NOP
+    """)
+    cpu.name_routines({"writer": ORG, "victim": ORG + 6}, ORG, ORG + 0xFF)
+    with pytest.raises(StrayWrite) as err:
+        cpu.call(ORG)
+    assert "to $0203 (writer+3)" in str(err.value) and "[in writer+2]" in str(err.value)
+
+
+def test_an_engine_fault_names_the_engine_routine(machine):
+    """The engine's labels come from the build: a BRK planted in mul_8x8 is reported there."""
+    at = machine.symbols["MUL_8X8"] + 3
+    machine.cpu.load(at, bytes([0x00]))
+    with pytest.raises(BreakInstruction) as err:
+        machine.call_routine("mul_8x8")
+    assert "[in mul_8x8+3]" in str(err.value)

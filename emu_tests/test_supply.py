@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kotd import hexgrid
-from kotd.bench import BUDGETS
+from kotd.bench import CEILINGS
 from kotd.build.abi import ERRORS
 from kotd.engine import supply, victory
 from kotd.engine.board import home_base, tobruk
@@ -20,7 +20,7 @@ from kotd.emu.supply import run_distance_vp, run_supply, run_tobruk_surrounded
 from kotd.model.types import SIDES
 
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-BUDGET = BUDGETS["supply_phase"]      # cycles: the full supply phase, both sides (kotd bench)
+BUDGET = CEILINGS["supply_phase"]     # cycles: the full supply phase, both sides (kotd bench)
 
 
 def reference(model, state, side):

@@ -1,6 +1,7 @@
 """kotd build's errors name the file and the line, and give exit status 1 (host only)."""
 
 import dataclasses
+import re
 import shutil
 
 import pytest
@@ -101,3 +102,57 @@ def test_data_the_combat_arithmetic_cannot_hold_is_refused(model):
     high = dataclasses.replace(model, combat=dataclasses.replace(model.combat, elimination_percent=51))
     with pytest.raises(DataRangeError, match=r"data/combat.yaml:\d+: elimination_percent: 51 is above 50"):
         generate(high)
+
+
+def _combat(model, **changes):
+    return dataclasses.replace(model, combat=dataclasses.replace(model.combat, **changes))
+
+
+@pytest.mark.parametrize("changes, match", [
+    (lambda c: {"air_attacker_percent": 30, "air_max": 9},
+     r"data/combat.yaml:\d+: air.attacker_bonus_percent: 30 x air.max_per_battle 9 = 270 is above 255"),
+    (lambda c: {"attacker_min": dataclasses.replace(c.attacker_min, num=3, den=2)},
+     r"data/combat.yaml:\d+: attacker_clamp.min: 3/2 is above 1"),
+    (lambda c: {"attacker_max": dataclasses.replace(c.attacker_max, num=3, den=2)},
+     r"data/combat.yaml:\d+: attacker_clamp.max: 3/2 is below 2"),
+    (lambda c: {"defender_cap": dataclasses.replace(c.defender_cap, num=7, den=2)},
+     r"data/combat.yaml:\d+: defender_cap: 7/2 is below 4"),
+    (lambda c: {"base_per_mille": 30},
+     r"data/combat.yaml:\d+: base_loss.per_mille_per_intensity: 30 x the highest intensity 9 is above 255"),
+    (lambda c: {"odds_modifier_percent": 37},
+     r"data/combat.yaml:\d+: odds.modifier_percent: 37: .* needs both numbers to be bytes"),
+])
+def test_data_a_combat_shortcut_relies_on_is_refused(model, changes, match):
+    """Each shortcut of combat.s that relies on a property of the data (docs/engine.md
+    "Combat"): data without that property stops the build with the file and line."""
+    with pytest.raises(DataRangeError, match=match):
+        generate(_combat(model, **changes(model.combat)))
+
+
+@pytest.mark.parametrize("percent, expected", [(50, (1, 0, 200)), (25, (1, 0, 400 // 1)), (10, (1, 0, 1000))])
+def test_the_odds_part_is_reduced_exactly(model, percent, expected):
+    """x * percent / 10000 as x * MULTIPLIER >> SHIFT / DIVISOR, with a byte divisor
+    (or refused): the constants tables.py derives."""
+    if expected[2] > 255:
+        shift = 0
+        div = expected[2]
+        while div > 255 and not div & 1:
+            div >>= 1
+            shift += 1
+        expected = (expected[0], shift, div)
+    text = generate(_combat(model, odds_modifier_percent=percent)).constants_inc
+    got = tuple(int(re.search(rf"\.alias ODDS_PART_{n}\s+(\d+)", text).group(1))
+                for n in ("MULTIPLIER", "SHIFT", "DIVISOR"))
+    assert got == expected
+    m, k, d = got
+    for x in (0, 1, 199, 200, 12345, 99_999_999):
+        assert (x * m >> k) // d == x * percent // 10000
+
+
+def test_a_depot_range_beyond_the_chain_is_refused(model):
+    """supply.s finds a depot no chain reaches cut off without trying the sources:
+    that needs supply_range.depot <= depot_chain."""
+    lg = model.logistics
+    wide = dataclasses.replace(lg, supply_range={**lg.supply_range, "depot": lg.depot_chain + 1})
+    with pytest.raises(DataRangeError, match=r"data/logistics.yaml:\d+: supply_range.depot: \d+ is above depot_chain"):
+        generate(dataclasses.replace(model, logistics=wide))

@@ -58,33 +58,10 @@ _call:
 .scend
 
 ;
-; save_zero_page, restore_zero_page -- keep the caller's zero page while the engine borrows it.
+; save_zero_page, restore_zero_page -- keep the caller's zero page while the
+; engine borrows it: generated, one load and store a byte (stateblock.py).
 ;
-; In:       nothing
-; Out:      ZP_SAVE = the zero page (save_zero_page), or the zero page = ZP_SAVE (restore_zero_page)
-; Clobbers: A, X, flags
-;
-save_zero_page:
-.scope
-    ldx #ZP_SIZE-1
-_save:
-    lda ZP_BASE,x
-    sta ZP_SAVE,x
-    dex
-    bpl _save
-    rts
-.scend
-
-restore_zero_page:
-.scope
-    ldx #ZP_SIZE-1
-_restore:
-    lda ZP_SAVE,x
-    sta ZP_BASE,x
-    dex
-    bpl _restore
-    rts
-.scend
+.include "generated/zpsave.s"
 
 ;
 ; e_engine_info -- entry ENGINE_INFO(): is the engine there, and which ABI?

@@ -13,9 +13,9 @@
 ; state's invariants bound the numbers (strength <= ceiling; one side per hex;
 ; supply <= its cap); tables.py refuses data whose bounds would not fit.
 ;
-; Zero page: "math.s's" in a Clobbers line means M0..M3 (ZP_MUL) and B0, B1
-; (ZP_TEMP+4, +5), and MATH_TERM; survey also uses ZP_TEMP, ZP_TEMP+1 (hex_step)
-; and ZP_PTR (map rows); check_battle ZP_HEX_A, ZP_HEX_B and ZP_TEMP..+2.
+; Zero page: "math.s's" in a Clobbers line means M0..M3 (ZP_MUL), P, B0, B1
+; (ZP_TEMP+3..+5), DM0, DM1 (ZP_TEMP, +1) and MATH_TERM; survey and check_battle
+; also use ZP_TEMP..ZP_TEMP+3 and ZP_PTR (MAP_BLOCKED's rows).
 ;
 
 .alias W_GROUP      BATTLE_WORK         ; 0 the attackers, 1 the defenders
@@ -51,10 +51,15 @@ e_resolve_battle:
     jsr apply_losses
     jsr pay_supply
     jsr find_eliminated
+    beq _none_eliminated            ; then no cadre, capture or removal
     jsr draw_cadres
     jsr capture_supply
     jsr pay_operations
     jsr remove_eliminated
+    jmp _air
+_none_eliminated:
+    jsr pay_operations
+_air:
     jsr air_losses
     jsr add_casualties
     lda BATTLE_ODDS_LO
@@ -68,12 +73,6 @@ _done:
 
 battle_group_first:
     .byte 0, STACKING_HEX
-dir_of:                             ; direction of neighbour k: k mod 6 + 1
-    .byte 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6
-bit_of:                             ; bit k mod 6 of neighbour k
-    .byte 1, 2, 4, 8, 16, 32, 1, 2, 4, 8, 16, 32
-mask_of:                            ; BATTLE_MASK row of neighbour k: 0 defending hex, 2 attacking
-    .byte 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2
 
 ;
 ; group_bounds -- the slots of group W_GROUP.
@@ -99,8 +98,8 @@ group_bounds:
 ;
 ; In:       the battle block's inputs
 ; Out:      A = E_OK (Z set) or the error code; on E_OK: BATTLE_IDX, BATTLE_SIDE,
-;           BATTLE_HERE, BATTLE_MASK, BATTLE_NB_* and BATTLE_NB_SELF set
-; Clobbers: X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2, ZP_PTR
+;           BATTLE_HERE, BATTLE_MASK and BATTLE_NB_SELF set
+; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+3, ZP_PTR
 ;
 check_battle:
 .scope
@@ -124,17 +123,13 @@ _hex:
     dex
     dex
     bpl _hex
-    lda BATTLE_HEXES                ; next to each other
-    sta ZP_HEX_A
-    lda BATTLE_HEXES+1
-    sta ZP_HEX_A+1
-    lda BATTLE_HEXES+2
-    sta ZP_HEX_B
-    lda BATTLE_HEXES+3
-    sta ZP_HEX_B+1
-    jsr hex_distance
-    cmp #1
-    bne _order
+    lda BATTLE_HEXES                ; next to each other: the attacking hex's
+    ldy BATTLE_HEXES+1              ; bit among the defending hex's neighbours
+    ldx #2
+    jsr battle_neighbour
+    beq _order                      ; not a neighbour
+    bmi _order                      ; the same hex
+    sta BATTLE_NB_SELF
     lda BATTLE_COUNT                ; at least one unit a side
     beq _order
     lda BATTLE_COUNT+1
@@ -213,27 +208,37 @@ _twice:
 ;
 slot_indices:
 .scope
+    lda #$FF                        ; every slot empty, then the groups' slots
     ldy #BATTLE_SLOTS-1
-_slot:
-    ldx #0
-    tya
-    cmp #STACKING_HEX
-    bcc _in_group
-    sbc #STACKING_HEX               ; carry is set
-    inx
-_in_group:                          ; A = place in the group, X = the group
-    cmp BATTLE_COUNT,x
-    lda #$FF
-    bcs _store                      ; beyond the group's count: empty
+_empty:
+    sta BATTLE_IDX,y
+    dey
+    bpl _empty
+    ldy BATTLE_COUNT                ; the attackers: slots count - 1 .. 0
+    dey
+_attacker:
     lda BATTLE_UNITS,y
     beq _bad
     cmp #UNIT_COUNT+1
     bcs _bad
     sbc #0                          ; carry is clear: number - 1
-_store:
     sta BATTLE_IDX,y
     dey
-    bpl _slot
+    bpl _attacker
+    lda BATTLE_COUNT+1              ; the defenders: from STACKING_HEX
+    clc
+    adc #STACKING_HEX-1
+    tay
+_defender:
+    lda BATTLE_UNITS,y
+    beq _bad
+    cmp #UNIT_COUNT+1
+    bcs _bad
+    sbc #0
+    sta BATTLE_IDX,y
+    dey
+    cpy #STACKING_HEX
+    bcs _defender
     clc
     rts
 _bad:
@@ -246,53 +251,83 @@ _bad:
 ; defender in the defending hex; the attackers of one side, the defenders of the
 ; other; each attacker with its attack minimums (and no depot in a limited
 ; reaction); not depots alone; a depot defends only when its hex holds nothing
-; but depots.  Surveys the two hexes' neighbourhood on the way (survey).
+; but depots.  Every broken rule is E_ORDER, so one pass a group checks them all.
+; Surveys the two hexes' neighbourhood on the way (survey).
 ;
 ; Out:      carry set if a rule is broken; BATTLE_SIDE = the attacking side
-; Clobbers: A, X, Y, flags; as survey
+; Clobbers: A, X, Y, flags; W_BYTE, W_VALUE, W_COUNT; as survey
 ;
 check_units:
 .scope
-    lda #0
-    sta W_GROUP
-    jsr in_hex
-    bcs _broken
-    inc W_GROUP
-    jsr in_hex
-    bcs _broken
-    ldx BATTLE_IDX                  ; slot 0 is an attacker
+    ldx BATTLE_IDX                  ; slot 0 is an attacker: its side attacks
     lda UNIT_SIDE,x
     sta BATTLE_SIDE
-    lda #0                          ; the attackers: side, minimums, depots
+    tax                             ; the side's attack minimums
+    lda ATTACK_MIN_OP,x
+    sta W_BYTE
+    lda ATTACK_MIN_SUPPLY_LO,x
+    sta W_VALUE
+    lda ATTACK_MIN_SUPPLY_HI,x
+    sta W_VALUE+1
+    lda #0
     sta W_COUNT                     ; attackers that are not depots
-    sta W_GROUP
-    jsr group_bounds
+    ldy BATTLE_COUNT
+    dey
 _attacker:
     ldx BATTLE_IDX,y
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _broken
+    lda U_COL,x
+    cmp BATTLE_HEXES
+    bne _broken
+    lda U_ROW,x
+    cmp BATTLE_HEXES+1
+    bne _broken
     lda UNIT_SIDE,x
     cmp BATTLE_SIDE
     bne _broken
-    jsr can_attack
-    bcs _broken
+    lda U_SUPPLY_LO,x
+    cmp W_VALUE
+    lda U_SUPPLY_HI,x
+    sbc W_VALUE+1
+    bcc _broken
+    lda U_OP,x
+    cmp W_BYTE
+    bcc _broken
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
     bne _fighter
-    lda BATTLE_REACTION
+    lda BATTLE_REACTION             ; no depot in a limited reaction
     bne _broken
     beq _next_attacker              ; always
 _fighter:
     inc W_COUNT
 _next_attacker:
-    iny
-    cpy W_END
-    bcc _attacker
+    dey
+    bpl _attacker
     lda W_COUNT
-    beq _broken                     ; depots do not start a battle
+    bne _defenders                  ; depots do not start a battle
+_broken:
+    sec
+    rts
+_defenders:
     jsr survey
-    inc W_GROUP                     ; the defenders: the enemy; depots alone
-    jsr group_bounds
+    lda BATTLE_COUNT+1
+    clc
+    adc #STACKING_HEX-1
+    tay
 _defender:
     ldx BATTLE_IDX,y
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _broken
+    lda U_COL,x
+    cmp BATTLE_HEXES+2
+    bne _broken
+    lda U_ROW,x
+    cmp BATTLE_HEXES+3
+    bne _broken
     lda UNIT_SIDE,x
     cmp BATTLE_SIDE
     beq _broken
@@ -302,86 +337,10 @@ _defender:
     lda BATTLE_HERE+2               ; non-depots in the defending hex
     bne _broken
 _next_defender:
-    iny
-    cpy W_END
-    bcc _defender
+    dey
+    cpy #STACKING_HEX
+    bcs _defender
     clc
-    rts
-_broken:
-    sec
-    rts
-.scend
-
-;
-; in_hex -- does every unit of group W_GROUP stand on the map in its hex?
-;
-; In:       W_GROUP; BATTLE_IDX
-; Out:      carry clear if so
-; Clobbers: A, X, Y, flags; ZP_HEX_A
-;
-in_hex:
-.scope
-    lda W_GROUP
-    asl
-    tax
-    lda BATTLE_HEXES,x
-    sta ZP_HEX_A
-    lda BATTLE_HEXES+1,x
-    sta ZP_HEX_A+1
-    jsr group_bounds
-_slot:
-    ldx BATTLE_IDX,y
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _no
-    lda U_COL,x
-    cmp ZP_HEX_A
-    bne _no
-    lda U_ROW,x
-    cmp ZP_HEX_A+1
-    bne _no
-    iny
-    cpy W_END
-    bcc _slot
-    clc
-    rts
-_no:
-    sec
-    rts
-.scend
-
-;
-; can_attack -- the attack minimums: supply >= ATTACK_MIN_SUPPLY and OP >=
-; ATTACK_MIN_OP of the unit's side.
-;
-; In:       X = unit index
-; Out:      carry clear if the unit may attack
-; Clobbers: A, flags
-;
-can_attack:
-.scope
-    stx W_UNIT
-    lda UNIT_SIDE,x
-    tax
-    lda ATTACK_MIN_OP,x
-    sta W_BYTE
-    lda ATTACK_MIN_SUPPLY_LO,x
-    sta W_VALUE
-    lda ATTACK_MIN_SUPPLY_HI,x
-    sta W_VALUE+1
-    ldx W_UNIT
-    lda U_SUPPLY_LO,x
-    cmp W_VALUE
-    lda U_SUPPLY_HI,x
-    sbc W_VALUE+1
-    bcc _no
-    lda U_OP,x
-    cmp W_BYTE
-    bcc _no
-    clc
-    rts
-_no:
-    sec
     rts
 .scend
 
@@ -435,14 +394,46 @@ _bad:
 ; which neighbours of each hex hold Axis or Allied units, and which neighbours
 ; are off the map or impassable (kotd.engine.combat.neighbour_counts, surrounded).
 ;
-; In:       BATTLE_HEXES; the units
-; Out:      BATTLE_HERE, BATTLE_MASK, BATTLE_NB_COL/ROW, BATTLE_NB_SELF
-; Clobbers: A, X, Y, flags; W_SLOT, W_BYTE, W_UNIT; ZP_TEMP, ZP_TEMP+1, ZP_PTR
+; Where a unit stands next to a hex is a lookup: its column and row offsets from
+; the hex, each -1..1, and the hex's column parity index NEIGHBOUR_BIT, which
+; gives the neighbour's bit, NEIGHBOUR_SELF for the hex itself, or 0.  The
+; blocked neighbours are MAP_BLOCKED's, worked out by tables.py.
 ;
+; In:       BATTLE_HEXES (next to each other), BATTLE_NB_SELF; the units
+; Out:      BATTLE_HERE, BATTLE_MASK
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+3, ZP_PTR
+;
+.alias SV_DEFENDING ZP_TEMP             ; the defending hex's column parity x 16
+.alias SV_ATTACKING ZP_TEMP+1           ; the attacking hex's
+.alias SV_COLUMN    ZP_TEMP+2           ; a unit's (column offset + 1) x 4, with the parity
+.alias SV_DEFENDING_BIT ZP_TEMP+3       ; the defending hex's bit next to the attacking hex
+
 survey:
 .scope
+    ldy BATTLE_HEXES+3              ; the blocked neighbours of the defending hex
+    lda MAP_ROW_LO,y
+    clc
+    adc #<MAP_BLOCKED_OFFSET
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    adc #>MAP_BLOCKED_OFFSET
+    sta ZP_PTR_HI
+    ldy BATTLE_HEXES+2
+    lda (ZP_PTR),y
+    sta BATTLE_MASK+4
+    ldy BATTLE_HEXES+1              ; and of the attacking hex
+    lda MAP_ROW_LO,y
+    clc
+    adc #<MAP_BLOCKED_OFFSET
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    adc #>MAP_BLOCKED_OFFSET
+    sta ZP_PTR_HI
+    ldy BATTLE_HEXES
+    lda (ZP_PTR),y
+    sta BATTLE_MASK+5
     lda #0
-    ldx #5
+    ldx #3
 _clear:
     sta BATTLE_MASK,x
     dex
@@ -450,158 +441,177 @@ _clear:
     sta BATTLE_HERE
     sta BATTLE_HERE+1
     sta BATTLE_HERE+2
-    ldy #BATTLE_SLOTS-1             ; neighbours 11..6 of the attacking hex, 5..0 of the defending
-_neighbour:
-    sty W_SLOT
-    lda dir_of,y
-    sta W_BYTE
-    ldx #0                          ; the hex: attacking (BATTLE_HEXES+0) for 6..11
-    cpy #HEX_DIRECTIONS
-    bcs _from
-    ldx #2                          ; defending (BATTLE_HEXES+2) for 0..5
-_from:
-    ldy BATTLE_HEXES+1,x
-    lda BATTLE_HEXES,x
-    tax
-    lda W_BYTE
-    jsr hex_step
-    bcs _blocked
-    txa
-    ldx W_SLOT
-    sta BATTLE_NB_COL,x
-    tya
-    sta BATTLE_NB_ROW,x
-    lda MAP_ROW_LO,y                ; passable ground?
-    sta ZP_PTR_LO
-    lda MAP_ROW_HI,y
-    sta ZP_PTR_HI
-    lda BATTLE_NB_COL,x
-    tay
-    lda (ZP_PTR),y
-    tay
-    lda TERRAIN_PASSABLE,y
-    bne _next_neighbour
-    beq _mark_blocked               ; always
-_blocked:
-    ldx W_SLOT
-    lda #$FF                        ; off the map: no unit stands there
-    sta BATTLE_NB_COL,x
-_mark_blocked:
-    ldy W_SLOT
-    lda mask_of,y
-    lsr
-    tax                             ; 0 defending, 1 attacking
-    lda BATTLE_MASK+4,x
-    ora bit_of,y
-    sta BATTLE_MASK+4,x
-_next_neighbour:
-    ldy W_SLOT
-    dey
-    bpl _neighbour
-    ldx #HEX_DIRECTIONS-1           ; which neighbours are the two hexes themselves
-_self:
-    lda BATTLE_NB_COL,x
-    cmp BATTLE_HEXES
-    bne _not_attacking
-    lda BATTLE_NB_ROW,x
-    cmp BATTLE_HEXES+1
-    bne _not_attacking
-    stx BATTLE_NB_SELF
-_not_attacking:
-    lda BATTLE_NB_COL+HEX_DIRECTIONS,x
-    cmp BATTLE_HEXES+2
-    bne _not_defending
-    lda BATTLE_NB_ROW+HEX_DIRECTIONS,x
-    cmp BATTLE_HEXES+3
-    bne _not_defending
-    txa
-    clc
-    adc #HEX_DIRECTIONS
-    sta BATTLE_NB_SELF+1
-_not_defending:
+    lda BATTLE_HEXES+2
+    jsr parity_16
+    sta SV_DEFENDING
+    lda BATTLE_HEXES
+    jsr parity_16
+    sta SV_ATTACKING
+    lda BATTLE_HEXES+2              ; the defending hex's bit among the attacking
+    ldy BATTLE_HEXES+3              ; hex's neighbours
+    ldx #0
+    jsr battle_neighbour
+    sta SV_DEFENDING_BIT
+    ldx #UNIT_COUNT
+_next:
     dex
-    bpl _self
-    ldx #UNIT_COUNT-1               ; the units near the battle
+    bpl _unit
+    rts
 _unit:
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
-    bne _next_unit
-    lda U_COL,x                     ; within two columns and two rows of the
-    sec                             ; defending hex: every neighbour of both hexes is
+    bne _next
+    lda U_COL,x                     ; the units of the two hexes first, no lookup
+    cmp BATTLE_HEXES+2
+    bne _not_defending
+    lda U_ROW,x
+    cmp BATTLE_HEXES+3
+    bne _lookups
+    inc BATTLE_HERE+1               ; in the defending hex: next to the attacking
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq +
+    inc BATTLE_HERE+2
+*   ldy UNIT_SIDE,x
+    lda SV_DEFENDING_BIT
+    ora BATTLE_MASK+2,y
+    sta BATTLE_MASK+2,y
+    jmp _next
+_not_defending:
+    cmp BATTLE_HEXES
+    bne _lookups
+    lda U_ROW,x
+    cmp BATTLE_HEXES+1
+    bne _lookups
+    inc BATTLE_HERE                 ; in the attacking hex: next to the defending
+    ldy UNIT_SIDE,x
+    lda BATTLE_NB_SELF
+    ora BATTLE_MASK,y
+    sta BATTLE_MASK,y
+    jmp _next
+_lookups:
+    lda U_COL,x                     ; next to the defending hex, or in it?
+    sec
     sbc BATTLE_HEXES+2
     clc
-    adc #2
-    cmp #5
-    bcs _next_unit
+    adc #1
+    cmp #3
+    bcs _attacking
+    asl
+    asl
+    ora SV_DEFENDING
+    sta SV_COLUMN
     lda U_ROW,x
     sec
     sbc BATTLE_HEXES+3
     clc
-    adc #2
-    cmp #5
-    bcs _next_unit
-    lda U_COL,x
-    cmp BATTLE_HEXES
-    bne _not_in_attacking
-    lda U_ROW,x
-    cmp BATTLE_HEXES+1
-    bne _not_in_attacking
-    inc BATTLE_HERE
-    ldy BATTLE_NB_SELF
-    jsr mark_neighbour
-    jmp _next_unit
-_not_in_attacking:
-    lda U_COL,x
-    cmp BATTLE_HEXES+2
-    bne _scan
-    lda U_ROW,x
-    cmp BATTLE_HEXES+3
-    bne _scan
-    inc BATTLE_HERE+1
+    adc #1
+    cmp #3
+    bcs _attacking
+    ora SV_COLUMN
+    tay
+    lda NEIGHBOUR_BIT,y
+    beq _attacking
+    bpl _near_defending
+    inc BATTLE_HERE+1               ; in the defending hex
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
-    beq _depot
+    beq _attacking
     inc BATTLE_HERE+2
-_depot:
-    ldy BATTLE_NB_SELF+1
-    jsr mark_neighbour
-    jmp _next_unit
-_scan:
-    ldy #BATTLE_SLOTS-1
-_compare:
-    lda U_COL,x
-    cmp BATTLE_NB_COL,y
-    bne _other
+    bne _attacking                  ; always
+_near_defending:
+    ldy UNIT_SIDE,x
+    ora BATTLE_MASK,y
+    sta BATTLE_MASK,y
+_attacking:
+    lda U_COL,x                     ; next to the attacking hex, or in it?
+    sec
+    sbc BATTLE_HEXES
+    clc
+    adc #1
+    cmp #3
+    bcs _far
+    asl
+    asl
+    ora SV_ATTACKING
+    sta SV_COLUMN
     lda U_ROW,x
-    cmp BATTLE_NB_ROW,y
-    bne _other
-    jsr mark_neighbour
-_other:
-    dey
-    bpl _compare
-_next_unit:
-    dex
-    bpl _unit
+    sec
+    sbc BATTLE_HEXES+1
+    clc
+    adc #1
+    cmp #3
+    bcs _far
+    ora SV_COLUMN
+    tay
+    lda NEIGHBOUR_BIT,y
+    beq _far
+    bpl _near_attacking
+    inc BATTLE_HERE                 ; in the attacking hex
+    bne _far                        ; always
+_near_attacking:
+    ldy UNIT_SIDE,x
+    ora BATTLE_MASK+2,y
+    sta BATTLE_MASK+2,y
+_far:
+    jmp _next
+.scend
+
+;
+; battle_neighbour -- where a hex stands next to one of the battle's hexes:
+; NEIGHBOUR_BIT's byte for it.
+;
+; In:       A = column, Y = row; X = 0 (next to the attacking hex) or 2 (the defending)
+; Out:      A = the neighbour's bit, NEIGHBOUR_SELF for the hex itself, or 0; N, Z by A
+; Clobbers: Y, flags; ZP_TEMP+2
+;
+battle_neighbour:
+.scope
+    sec
+    sbc BATTLE_HEXES,x
+    clc
+    adc #1
+    cmp #3
+    bcs _none
+    asl
+    asl
+    sta ZP_TEMP+2                   ; (column offset + 1) x 4
+    lda BATTLE_HEXES,x
+    lsr
+    bcc _even
+    lda #16                         ; odd columns: NEIGHBOUR_BIT's second half
+    ora ZP_TEMP+2
+    sta ZP_TEMP+2
+_even:
+    tya
+    sec
+    sbc BATTLE_HEXES+1,x
+    clc
+    adc #1
+    cmp #3
+    bcs _none
+    ora ZP_TEMP+2
+    tay
+    lda NEIGHBOUR_BIT,y
+    rts
+_none:
+    lda #0
     rts
 .scend
 
 ;
-; mark_neighbour -- neighbour Y holds a unit of unit X's side.
+; parity_16 -- a column's parity times 16: NEIGHBOUR_BIT's half for the column.
 ;
-; In:       X = unit index, Y = neighbour 0..11
-; Out:      the neighbour's bit set in BATTLE_MASK
-; Clobbers: A, flags; W_UNIT
+; In:       A = column
+; Out:      A = 0 (even) or 16 (odd)
+; Clobbers: flags
 ;
-mark_neighbour:
-    stx W_UNIT
-    lda mask_of,y
-    clc
-    adc UNIT_SIDE,x
-    tax
-    lda BATTLE_MASK,x
-    ora bit_of,y
-    sta BATTLE_MASK,x
-    ldx W_UNIT
+parity_16:
+    and #1
+    asl
+    asl
+    asl
+    asl
     rts
 
 ; --- the two strengths and the odds --------------------------------------------------
@@ -666,35 +676,28 @@ _slot:
     sta BATTLE_STRENGTH_LO,x
     lda M1
     sta BATTLE_STRENGTH_HI,x
-    lda #10                         ; tenths: the loss shares divide by ten times it
-    jsr mul_by_byte
-    ldx W_GROUP
+    asl M0                          ; ten times it, 2S + 8S: the loss shares
+    rol M1                          ; divide by it (tables.py: it fits 16 bits)
     lda M0
+    sta B0
+    lda M1
+    sta B1
+    asl M0
+    rol M1
+    asl M0
+    rol M1
+    clc
+    lda M0
+    adc B0
     sta BATTLE_TOTAL10_LO,x
     lda M1
+    adc B1
     sta BATTLE_TOTAL10_HI,x
     ldx W_GROUP                     ; M0, M1 = the strength again
     lda BATTLE_STRENGTH_LO,x
     ldy BATTLE_STRENGTH_HI,x
     jmp load_word
 .scend
-
-;
-; percent_factor -- 100 + percent * points, in W_VALUE.
-;
-; In:       A = percent, Y = points
-; Out:      W_VALUE = 100 + A * Y
-; Clobbers: A, X, Y, flags; W_COUNT; B0, B1
-;
-percent_factor:
-    tax
-    lda #100
-    sta W_VALUE
-    lda #0
-    sta W_VALUE+1
-    tya
-    ldy #0
-    jmp add_times
 
 ;
 ; strength_times -- group W_GROUP's strength times num.
@@ -723,8 +726,7 @@ strength_times:
 strength_fraction:
     jsr strength_times
     lda W_BYTE
-    ldy #0
-    jmp div_by_word
+    jmp div_by_byte
 
 ;
 ; scale_both -- both sides of a comparison with floor(S x num / den): S x num and
@@ -749,34 +751,6 @@ scale_both:
     jmp mul_by_byte
 
 ;
-; add_times -- W_VALUE += count * value (16 bits, two's complement), by adding.
-;
-; In:       A = count; X = value low, Y = value high
-; Out:      W_VALUE
-; Clobbers: A, flags; W_COUNT; B0, B1
-;
-add_times:
-.scope
-    sta W_COUNT
-    stx B0
-    sty B1
-_once:
-    lda W_COUNT
-    beq _done
-    clc
-    lda W_VALUE
-    adc B0
-    sta W_VALUE
-    lda W_VALUE+1
-    adc B1
-    sta W_VALUE+1
-    dec W_COUNT
-    jmp _once
-_done:
-    rts
-.scend
-
-;
 ; measure_attack -- the attackers' strength S and modified strength A:
 ; floor(S (100 + AIR_ATTACKER_PERCENT x air) / 100), plus the neighbour
 ; bonuses, then clamped to floor(S x min) .. floor(S x max) (manual IV.D.4.e-g).
@@ -793,20 +767,20 @@ measure_attack:
     lda #0
     sta W_GROUP
     jsr group_strength
-    lda #AIR_ATTACKER_PERCENT
-    ldy BATTLE_AIR
-    jsr percent_factor
-    lda W_VALUE
-    sta B0
-    lda W_VALUE+1
-    sta B1
-    jsr mul_16x16
+    lda BATTLE_AIR                  ; S (100 + percent x air) / 100 =
+    sta B0                          ; S + floor(S x (percent x air) / 100), and
+    lda #AIR_ATTACKER_PERCENT       ; percent x air is a byte (tables.py)
+    jsr mul_8x8
+    lda P
+    jsr mul_by_byte                 ; M0, M1 are still S
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
+    clc
     lda M0
+    adc BATTLE_STRENGTH_LO
     sta W_VALUE
     lda M1
+    adc BATTLE_STRENGTH_HI
     sta W_VALUE+1
     ; the neighbours: units beside the battle, hexes next to the defender
     lda BATTLE_HERE
@@ -817,8 +791,7 @@ measure_attack:
     sec
     sbc BATTLE_COUNT+1
     sta BATTLE_NEAR+2               ; enemy units in the defending hex
-    ldy BATTLE_NB_SELF
-    lda bit_of,y
+    lda BATTLE_NB_SELF
     eor #$FF
     sta W_BYTE                      ; every neighbour but the attacking hex
     ldx BATTLE_SIDE
@@ -833,6 +806,10 @@ measure_attack:
     and W_BYTE
     jsr count_bits
     sty BATTLE_NEAR+3               ; enemy hexes next to the defender
+    lda W_VALUE                     ; the bonuses, summed in M0, M1
+    sta M0
+    lda W_VALUE+1
+    sta M1
     lda BATTLE_NEAR
     ldx #<BONUS_FRIENDLY_UNIT
     ldy #>BONUS_FRIENDLY_UNIT
@@ -849,11 +826,32 @@ measure_attack:
     ldx #<BONUS_ENEMY_HEX
     ldy #>BONUS_ENEMY_HEX
     jsr add_times
+    lda M0
+    sta W_VALUE
+    lda M1
+    sta W_VALUE+1
     ; the clamp: first at most the high bound, then at least the low one.  A
     ; bound floor(S x num / den) is compared without dividing: A > it when
     ; S x num < A x den, A < it when A x den + den <= S x num.
     lda W_VALUE+1
     bmi _low                        ; below zero: below any bound
+    lda W_VALUE                     ; S <= A <= 2 S lies within the bounds, whose
+    cmp BATTLE_STRENGTH_LO          ; low one is at most S and high one at least
+    lda W_VALUE+1                   ; 2 S (tables.py checks): nothing to clamp
+    sbc BATTLE_STRENGTH_HI
+    bcc _exact
+    lda BATTLE_STRENGTH_LO
+    asl
+    tax
+    lda BATTLE_STRENGTH_HI
+    rol
+    bcs _store                      ; 2 S beyond 16 bits
+    tay
+    cpx W_VALUE
+    tya
+    sbc W_VALUE+1
+    bcs _store
+_exact:
     lda #ATTACKER_MAX_NUM
     ldy #ATTACKER_MAX_DEN
     jsr scale_both
@@ -908,28 +906,6 @@ _store:
 .scend
 
 ;
-; count_bits -- how many bits are set in A.
-;
-; Out:      Y = the count
-; Clobbers: A, flags
-;
-count_bits:
-.scope
-    ldy #0
-    ora #0
-    beq _done
-_bit:
-    lsr
-    bcc _zero
-    iny
-_zero:
-    ora #0
-    bne _bit
-_done:
-    rts
-.scend
-
-;
 ; measure_defence -- the defenders' modified strength D: each strength (halved
 ; below LOW_SUPPLY_THRESHOLD) times min(terrain + FORT_STEP_TENTHS x fort,
 ; FORT_CAP_TENTHS) tenths, summed; times (100 + AIR_DEFENDER_PERCENT x air) /
@@ -950,10 +926,13 @@ measure_defence:
     tax
     lda TERRAIN_DEFENCE_TENTHS,x
     sta W_TENTHS
-    lda #0
-    sta W_SUM
-    sta W_SUM+1
-    sta W_SUM+2
+    lda #0                          ; the sum so far; a run of defenders with the
+    sta W_SUM                       ; same multiplier sums its strengths first
+    sta W_SUM+1                     ; (W_VALUE, the multiplier in W_BYTE) and
+    sta W_SUM+2                     ; multiplies once
+    sta W_VALUE
+    sta W_VALUE+1
+    sta W_BYTE
     lda #1
     sta W_GROUP
     jsr group_bounds
@@ -961,21 +940,6 @@ _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
     stx W_UNIT
-    lda U_STR_LO,x
-    ldy U_STR_HI,x
-    jsr load_word
-    lda U_SUPPLY_LO,x
-    cmp #<LOW_SUPPLY_THRESHOLD
-    lda U_SUPPLY_HI,x
-    sbc #>LOW_SUPPLY_THRESHOLD
-    bcs _supplied
-    lda #LOW_SUPPLY_PERCENT
-    jsr mul_by_byte
-    lda #100
-    ldy #0
-    jsr div_by_word
-    ldx W_UNIT
-_supplied:
     lda W_TENTHS                    ; the multiplier, capped
     ldy U_FORT,x
     beq _capped
@@ -989,28 +953,56 @@ _level:
     bne _level
 _capped:
     cmp #FORT_CAP_TENTHS
-    bcc _multiply
+    bcc _multiplier
 _cap:
     lda #FORT_CAP_TENTHS
-_multiply:
+_multiplier:
+    cmp W_BYTE
+    beq _same
+    pha                             ; another multiplier: the run so far goes in
+    jsr _flush
+    pla
+    sta W_BYTE
+    ldx W_UNIT
+_same:
+    lda U_STR_LO,x
+    sta M0
+    lda U_STR_HI,x
+    sta M1
+    lda U_SUPPLY_LO,x
+    cmp #<LOW_SUPPLY_THRESHOLD
+    lda U_SUPPLY_HI,x
+    sbc #>LOW_SUPPLY_THRESHOLD
+    bcs _supplied
+    lda #LOW_SUPPLY_PERCENT
     jsr mul_by_byte
-    clc
-    lda W_SUM
+    lda #100
+    jsr div_by_byte
+_supplied:
+    clc                             ; a hex's strengths sum within 16 bits
+    lda W_VALUE                     ; (tables.py: ten times them do)
     adc M0
-    sta W_SUM
-    lda W_SUM+1
+    sta W_VALUE
+    lda W_VALUE+1
     adc M1
-    sta W_SUM+1
-    lda W_SUM+2
-    adc M2
-    sta W_SUM+2
+    sta W_VALUE+1
     ldy W_SLOT
     iny
     cpy W_END
     bcc _slot
-    lda #AIR_DEFENDER_PERCENT       ; the air
-    ldy BATTLE_AIR+1
-    jsr percent_factor
+    jsr _flush
+    lda BATTLE_AIR+1                ; the air: 100 + percent x air
+    sta B0
+    lda #AIR_DEFENDER_PERCENT
+    jsr mul_8x8
+    tax
+    lda P
+    clc
+    adc #100
+    sta W_VALUE
+    txa
+    adc #0
+    sta W_VALUE+1
     lda W_SUM
     sta M0
     lda W_SUM+1
@@ -1024,13 +1016,30 @@ _multiply:
     lda W_VALUE+1
     sta B1
     jsr mul_32x16
-    lda #<1000
-    ldy #>1000
-    jsr div_by_word                 ; an overflow saturates, below the cap anyway
+    jsr div_by_1000                 ; an overflow saturates, below the cap anyway
     lda M0
     sta W_VALUE
     lda M1
     sta W_VALUE+1
+    lda BATTLE_STRENGTH_LO+1        ; D < 4 Sd lies below the cap, at least 4 Sd
+    sta M0                          ; (tables.py checks): nothing to cap
+    lda BATTLE_STRENGTH_HI+1
+    sta M1
+    lda #0
+    sta M2
+    asl M0
+    rol M1
+    rol M2
+    asl M0
+    rol M1
+    rol M2
+    lda W_VALUE
+    cmp M0
+    lda W_VALUE+1
+    sbc M1
+    lda #0
+    sbc M2
+    bcc _at_least_one
     lda #DEFENDER_CAP_NUM           ; at most the cap: D > it when Sd x num < D x den
     ldy #DEFENDER_CAP_DEN
     jsr scale_both                  ; W_GROUP is 1: the defenders
@@ -1059,6 +1068,30 @@ _store:
     lda W_VALUE+1
     sta BATTLE_MODIFIED_HI+1
     rts
+_flush:                             ; W_SUM += W_VALUE x W_BYTE; W_VALUE = 0
+    lda W_VALUE
+    sta M0
+    ora W_VALUE+1
+    beq _flushed                    ; an empty run
+    lda W_VALUE+1
+    sta M1
+    lda W_BYTE
+    jsr mul_by_byte
+    clc
+    lda W_SUM
+    adc M0
+    sta W_SUM
+    lda W_SUM+1
+    adc M1
+    sta W_SUM+1
+    lda W_SUM+2
+    adc M2
+    sta W_SUM+2
+    lda #0
+    sta W_VALUE
+    sta W_VALUE+1
+_flushed:
+    rts
 .scend
 
 ;
@@ -1083,13 +1116,13 @@ measure_odds:
     lda BATTLE_STRENGTH_LO
     ldy BATTLE_STRENGTH_HI
     jsr load_word
+    lda BATTLE_INTENSITY            ; per mille x intensity: a byte (tables.py)
+    sta B0
     lda #BASE_LOSS_PER_MILLE
-    ldy BATTLE_INTENSITY
-    jsr times_byte
+    jsr mul_8x8
+    lda P
     jsr mul_by_byte
-    lda #<1000
-    ldy #>1000
-    jsr div_by_word
+    jsr div_by_1000
     clc
     lda M0
     adc #BASE_LOSS_CONSTANT
@@ -1098,28 +1131,6 @@ measure_odds:
     adc #0
     sta BATTLE_BASE_HI
     rts
-
-;
-; times_byte -- A * Y, a byte (the caller knows it fits).
-;
-; In:       A, Y
-; Out:      A = A * Y
-; Clobbers: Y, flags; W_BYTE
-;
-times_byte:
-.scope
-    sta W_BYTE
-    lda #0
-    cpy #0
-    beq _done
-_add:
-    clc
-    adc W_BYTE
-    dey
-    bne _add
-_done:
-    rts
-.scend
 
 ; --- the losses ------------------------------------------------------------------------
 
@@ -1176,8 +1187,7 @@ _luck:
     lda #SOLO_LUCK_PERCENT
     jsr mul_by_byte
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_SLOT
     lda M0
     sta BATTLE_FACTOR,x
@@ -1192,8 +1202,7 @@ _side:
     lda BATTLE_FACTOR,x
     jsr mul_by_byte
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_SLOT
     lda M0
     sta BATTLE_RISK_PART_LO,x
@@ -1203,15 +1212,17 @@ _side:
     eor #1
     tay
     lda BATTLE_AIR,y
-    tay
+    sta B0
     lda #AIR_LOSS_PER_POINT
-    jsr times_byte
+    jsr mul_8x8                     ; A = high, P = low
     ldx W_SLOT
+    tay
+    lda P
     clc
     adc BATTLE_RISK_PART_LO,x
     sta BATTLE_LOSS_LO,x
-    lda BATTLE_RISK_PART_HI,x
-    adc #0
+    tya
+    adc BATTLE_RISK_PART_HI,x
     sta BATTLE_LOSS_HI,x
     inx
     cpx #2
@@ -1244,15 +1255,19 @@ _not_high:
     lda BATTLE_BASE_LO
     ldy BATTLE_BASE_HI
     jsr load_word
-    jsr mul_16x16
-    lda #ODDS_MODIFIER_PERCENT
+    jsr mul_16x16                   ; x percent / 10000, as tables.py reduces it:
+    lda #ODDS_PART_MULTIPLIER       ; x MULTIPLIER >> SHIFT / DIVISOR
+    cmp #1
+    beq _shift
     sta B0
     lda #0
     sta B1
     jsr mul_32x16
-    lda #<10000
-    ldy #>10000
-    jsr div_by_word
+_shift:
+    ldx #ODDS_PART_SHIFT
+    jsr shift_right
+    lda #ODDS_PART_DIVISOR
+    jsr div_by_byte
     clc
     lda BATTLE_LOSS_LO+1
     adc M0
@@ -1265,50 +1280,72 @@ _not_high:
 
 ;
 ; apply_losses -- each unit's share of its side's loss: floor(L x s x morale
-; tenths / (10 x S)), at most s; taken from its strength and counted as
+; tenths / (10 x S)), at most s; taken from its strength; a group's shares are
 ; casualties inflicted by the other side (manual IV.D.5.d).
 ;
 ; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
-; Clobbers: A, X, Y, flags; math.s's
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_SUM; math.s's
+;           (DM0, DM1 among them)
 ;
 apply_losses:
 .scope
-    ldy #BATTLE_SLOTS-1
+    lda #1
+    sta W_GROUP
+_group:
+    ldx W_GROUP                     ; 10 S - 1 for div_short; W_COUNT = 0 if it
+    lda BATTLE_TOTAL10_LO,x         ; may serve (10 S below 2^15)
+    sec
+    sbc #1
+    sta DM0
+    lda BATTLE_TOTAL10_HI,x
+    sta W_COUNT
+    sbc #0
+    sta DM1
+    lda W_COUNT
+    and #$80
+    sta W_COUNT
+    jsr group_bounds
+    lda #0                          ; the group's losses so far
+    sta W_SUM
+    sta W_SUM+1
 _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
-    bmi _skip
-    stx W_UNIT
     lda U_STR_LO,x
+    sta M0
     ora U_STR_HI,x
-    bne _share_it
-_skip:
-    jmp _next                       ; no unit; or strength 0, which loses nothing
-_share_it:
+    bne _some
+    jmp _next                       ; strength 0 loses nothing
+_some:
+    lda U_STR_HI,x
+    sta M1
+    stx W_UNIT
     ldy UNIT_MORALE,x
     lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
-    pha
-    lda U_STR_LO,x
-    ldy U_STR_HI,x
-    jsr load_word
-    pla
     jsr mul_by_byte                 ; s x tenths: 16 bits (tables.py checks)
-    ldx #0                          ; the group's loss and ten times its strength
-    lda W_SLOT
-    cmp #STACKING_HEX
-    bcc _group
-    inx
-_group:
-    stx W_GROUP
+    ldx W_GROUP
     lda BATTLE_LOSS_LO,x
     sta B0
     lda BATTLE_LOSS_HI,x
     sta B1
-    jsr mul_16x16
+    jsr mul_16x16                   ; x L
     ldx W_GROUP
+    lda M3                          ; / (10 x S): a quotient below 256 by eight
+    bne _long                       ; rounds straight away (DM0, DM1 = 10 S - 1,
+    lda M1                          ; below 2^15: W_COUNT is 0)
+    cmp BATTLE_TOTAL10_LO,x
+    lda M2
+    sbc BATTLE_TOTAL10_HI,x
+    bcs _long
+    lda W_COUNT
+    bne _long
+    jsr div_short
+    jmp _shared
+_long:
     lda BATTLE_TOTAL10_LO,x
     ldy BATTLE_TOTAL10_HI,x
     jsr div_by_word
+_shared:
     ldx W_UNIT                      ; at most the strength
     lda U_STR_LO,x
     cmp M0
@@ -1332,21 +1369,33 @@ _share:
     lda U_STR_HI,x
     sbc M1
     sta U_STR_HI,x
-    lda UNIT_SIDE,x                 ; casualties of the other side's making
+    clc
+    lda W_SUM
+    adc M0
+    sta W_SUM
+    lda W_SUM+1
+    adc M1
+    sta W_SUM+1
+_next:
+    ldy W_SLOT
+    iny
+    cpy W_END
+    bcs _casualties
+    jmp _slot
+_casualties:
+    jsr group_side                  ; of the other side's making
     eor #1
     tax
     clc
     lda BATTLE_CASUALTIES_LO,x
-    adc M0
+    adc W_SUM
     sta BATTLE_CASUALTIES_LO,x
     lda BATTLE_CASUALTIES_HI,x
-    adc M1
+    adc W_SUM+1
     sta BATTLE_CASUALTIES_HI,x
-_next:
-    ldy W_SLOT
-    dey
+    dec W_GROUP
     bmi _done
-    jmp _slot
+    jmp _group
 _done:
     rts
 .scend
@@ -1513,24 +1562,26 @@ _done:
 .scend
 
 ;
-; find_eliminated -- BATTLE_FATE 1 for each unit now below ELIMINATION_PERCENT
-; of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling (manual IV.A.2.a).
-; A unit with at least half its ceiling is passed without multiplying.
+; find_eliminated -- BATTLE_FATE FATE_ELIMINATED for each unit now below
+; ELIMINATION_PERCENT of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling
+; (manual IV.A.2.a).  A unit with at least half its ceiling is passed without
+; multiplying (tables.py checks that the percent is at most 50).
 ;
-; Out:      BATTLE_FATE, BATTLE_PENDING (1 for each eliminated slot)
-; Clobbers: A, X, Y, flags; math.s's
+; Out:      A = how many (Z set: none); BATTLE_FATE, BATTLE_PENDING (1 for each
+;           eliminated slot)
+; Clobbers: A, X, Y, flags; W_COUNT, W_SLOT, W_VALUE, W_SUM; math.s's
 ;
 find_eliminated:
 .scope
+    lda #0
+    sta W_COUNT
     ldy #BATTLE_SLOTS-1
 _slot:
-    sty W_SLOT
     ldx BATTLE_IDX,y
     bmi _next
-    stx W_UNIT
-    lda U_STR_LO,x                  ; at least half the ceiling: far above
-    asl                             ; ELIMINATION_PERCENT (tables.py checks
-    sta W_VALUE                     ; that it is at most 50)
+    lda U_STR_LO,x                  ; at least half the ceiling: stays
+    asl
+    sta W_VALUE
     lda U_STR_HI,x
     rol
     bcs _next
@@ -1539,7 +1590,15 @@ _slot:
     cmp U_CEIL_LO,x
     lda W_VALUE+1
     sbc U_CEIL_HI,x
-    bcs _next
+    bcc _exact
+_next:
+    dey
+    bpl _slot
+    lda W_COUNT
+    rts
+_exact:
+    sty W_SLOT
+    stx W_UNIT
     lda U_CEIL_LO,x
     ldy U_CEIL_HI,x
     jsr load_word
@@ -1556,6 +1615,7 @@ _slot:
     ldy U_STR_HI,x
     jsr load_word
     jsr times_100
+    ldy W_SLOT
     lda M0                          ; 100 s < percent x ceiling?
     cmp W_SUM
     lda M1
@@ -1563,15 +1623,12 @@ _slot:
     lda M2
     sbc W_SUM+2
     bcs _next
-    ldy W_SLOT
-    lda #1
+    lda #FATE_ELIMINATED
     sta BATTLE_FATE,y
+    lda #1
     sta BATTLE_PENDING,y
-_next:
-    ldy W_SLOT
-    dey
-    bpl _slot
-    rts
+    inc W_COUNT
+    bne _next                       ; always
 .scend
 
 ;
@@ -1614,7 +1671,7 @@ _none:
 ;
 ; draw_cadres -- in unit-number order, each eliminated unit that may return as a
 ; cadre draws its chance: CADRE_PERCENT by morale, for the computer's Allies
-; 100 - (100 - p) / SOLO_NO_CADRE_DIVISOR.  A cadre's fate is 2.
+; 100 - (100 - p) / SOLO_NO_CADRE_DIVISOR.  A cadre's fate is FATE_CADRE.
 ;
 ; Out:      BATTLE_FATE; BATTLE_PENDING set again for every eliminated slot
 ; Clobbers: A, X, Y, flags; ZP_MUL, ZP_MUL+1
@@ -1658,7 +1715,7 @@ _chance:
     cmp W_BYTE
     bcs _unit
     ldy W_SLOT
-    lda #2
+    lda #FATE_CADRE
     sta BATTLE_FATE,y
     jmp _unit
 _done:
@@ -1717,8 +1774,7 @@ _split:
     ldy U_SUPPLY_HI,x
     jsr load_word
     lda W_COUNT
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     lda M0
     sta W_VALUE                     ; the share
     lda M1
@@ -1853,7 +1909,7 @@ _slot:
     lda #STATUS_ELIMINATED
     sta U_STATUS,x
     lda BATTLE_FATE,y
-    cmp #2
+    cmp #FATE_CADRE
     bne _next
     lda #STATUS_CADRE
     sta U_STATUS,x
@@ -1886,8 +1942,7 @@ _percent:
     inc M2
 _divide:
     lda #100
-    ldy #0
-    jsr div_by_word
+    jsr div_by_byte
     ldx W_UNIT
     lda M0
     sta U_STR_LO,x

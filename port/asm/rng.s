@@ -33,7 +33,10 @@ rng_step:
 ; In:       A = n, 1..255, or 0 for 256
 ; Out:      A = the draw, 0..n-1; RNG stepped
 ; Clobbers: X, Y, flags
-; Zero page: ZP_MUL (n, shifted out), ZP_MUL+1 (middle byte of the product)
+; Zero page: ZP_MUL (n), ZP_MUL+1 (a carry byte), ZP_TEMP+3, +4 (math.s's
+;           mul_8x8: P and B0)
+;
+; (s * n) >> 16 = (high(s) * n + high(low(s) * n)) >> 8: two byte products.
 ;
 rng_draw:
 .scope
@@ -44,26 +47,18 @@ rng_draw:
     lda RNG_HI                      ; n = 256: (s * 256) >> 16 is the high byte
     rts
 _multiply:
-    ; Shift-and-add, low bit of n first: A:ZP_MUL+1 accumulates the product's
-    ; top 16 bits while its low byte shifts out; A ends as (s * n) >> 16.
-    lda #0
-    sta ZP_MUL+1
-    ldx #8
-_bit:
-    lsr ZP_MUL
-    bcc _shift
-    tay
-    lda ZP_MUL+1
+    sta ZP_TEMP+4                   ; mul_8x8's b
+    lda RNG_LO
+    jsr mul_8x8
+    sta ZP_MUL+1                    ; high(low(s) * n)
+    lda RNG_HI
+    jsr mul_8x8                     ; A = high, ZP_TEMP+3 = low of high(s) * n
+    tax
+    lda ZP_TEMP+3
     clc
-    adc RNG_LO
-    sta ZP_MUL+1
-    tya
-    adc RNG_HI                      ; carry = bit 17 of the partial sum
-_shift:
-    ror
-    ror ZP_MUL+1
-    dex
-    bne _bit
+    adc ZP_MUL+1
+    txa
+    adc #0
     rts
 .scend
 
@@ -110,7 +105,7 @@ e_rng_step:
 ;
 ; In:       ARG0 = n
 ; Out:      A = E_OK, CALL_RESULT = the draw; or A = E_RANGE and RNG unchanged
-; Clobbers: X, Y, flags; ZP_MUL..ZP_MUL+1
+; Clobbers: X, Y, flags; ZP_MUL..ZP_MUL+1, ZP_TEMP+3..ZP_TEMP+4
 ;
 e_rng_draw:
 .scope

@@ -5,31 +5,52 @@
 ; How it works.  A side's supply sources are its home base, Tobruk when the side
 ; controls it, and every depot linked to one of those by steps of at most
 ; DEPOT_CHAIN hexes.  The sources are kept as axial coordinates (q = column,
-; r = row - column / 2) in SUPPLY_SRC_Q/R, so that "within n hexes" is three
-; byte comparisons: |dq| <= n, |dr| <= n and |dq + dr| <= n.  The chain is a
-; breadth-first search: the roots go in first; each source in turn pulls in
+; r = row - column / 2, s = q + r) in SUPPLY_SRC_Q/R/S, so that "within n hexes"
+; is three byte tests: each of dq, dr and dq + dr lies in -n..n, that is
+; x + n lies in 0..2n, one subtraction and one unsigned comparison each (the
+; unit's x + n is worked out once, before its sources are tried).  The chain is
+; a breadth-first search: the roots go in first; each source in turn pulls in
 ; every still-unlinked depot within DEPOT_CHAIN of it.  Then each unit of the
-; side on the map is supplied if some source lies within its range.  The set of
-; sources, and so every flag, is the same as kotd.engine.supply finds, whatever
-; the order.  emu_tests/test_supply.py ties this file to it.
+; side on the map is supplied if some source lies within its range: a linked
+; depot is a source and so supplied at once; the combat units are walked from
+; tables.py's SIDE_UNITS list (a side's combat units, then its depots from
+; SIDE_DEPOTS_START), and the depots left unlinked from the pending list.  The set of sources, and so every flag, is the same as kotd.engine.supply
+; finds, whatever the order.  emu_tests/test_supply.py ties this file to it.
 ;
+
+.alias SV_Q      ZP_TEMP                ; the unit in hand: q + n
+.alias SV_R      ZP_TEMP+1              ; r + n + 1 (the + 1 stands for a borrow)
+.alias SV_S      ZP_TEMP+2              ; q + r + n + 1
+.alias SV_WIDTH  ZP_TEMP+3              ; 2n + 1: x + n must be below it
+.alias SV_N      ZP_TEMP+4              ; n, the range
+.alias SV_HALF   ZP_TEMP+5              ; column / 2, for a moment
+.alias SV_UNIT   ZP_HEX_A               ; the unit in hand, or a place in a list
+.alias SV_END    ZP_HEX_A+1             ; the end of the list being walked
+.alias SV_LAST_Q ZP_HEX_B               ; the source that supplied the last unit:
+.alias SV_LAST_R ZP_MUL+2               ; its q, r, s
+.alias SV_LAST_S ZP_MUL+3
+.alias SV_RANGE  ZP_HEX_B+1             ; the side's combat units' n
+.alias SV_CWIDTH ZP_MUL                 ; and their 2n + 1
+.alias SV_PART   ZP_MUL+1               ; a place in the pending depots, for a moment
+
+.alias CHAIN_WIDTH 2*DEPOT_CHAIN+1
 
 ;
 ; e_supply_phase -- entry SUPPLY_PHASE(side): the supply status of every unit on
-; the map of one side (0 Axis, 1 Allied) or of both (2).
+; the map of one side (SIDE_AXIS, SIDE_ALLIED) or of both (SUPPLY_BOTH_SIDES).
 ;
 ; In:       ARG0 = side 0, 1 or 2
 ; Out:      A = E_OK, U_SUPPLIED set (1/0) for the side's units on the map,
 ;           CALL_RESULT = the number of sources of the last side traced;
 ;           A = E_RANGE for another side, nothing changed
-; Clobbers: X, Y, flags; ZP_TEMP, ZP_TEMP+1
+; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL
 ;
 e_supply_phase:
 .scope
     lda ARG0_HI
     bne _bad
     lda ARG0_LO
-    cmp #2
+    cmp #SUPPLY_BOTH_SIDES
     beq _both
     bcs _bad
     jsr trace_side
@@ -54,83 +75,137 @@ _bad:
 ; units on the map.
 ;
 ; In:       A = side (SIDE_AXIS or SIDE_ALLIED)
-; Out:      U_SUPPLIED of the side's units on the map; SUPPLY_SRC_Q/R and
+; Out:      U_SUPPLIED of the side's units on the map; SUPPLY_SRC_Q/R/S and
 ;           SUPPLY_SOURCES hold the side's sources
-; Clobbers: A, X, Y, flags; ZP_TEMP, ZP_TEMP+1
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL..ZP_MUL+3
 ;
 trace_side:
 .scope
     sta SUPPLY_SIDE
     jsr find_sources
-    ldx #UNIT_COUNT-1
+    lda #SUPPLY_RANGE_AXIS          ; the combat units' range: Axis, or Allied by
+    ldx SUPPLY_SIDE                 ; who plays them
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_HUMAN
+    ldy OPT_COMPUTER_ALLIED
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_COMPUTER
+_range:
+    sta SV_RANGE
+    sta SV_N
+    asl                             ; its window, 2n + 1
+    ora #1
+    sta SV_CWIDTH
+    sta SV_WIDTH
+    lda SUPPLY_SRC_Q                ; the last source that supplied a unit: the
+    sta SV_LAST_Q                   ; home base, to begin with
+    lda SUPPLY_SRC_R
+    sta SV_LAST_R
+    lda SUPPLY_SRC_S
+    sta SV_LAST_S
+    lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
+    sta SV_END
+    lda SIDE_UNITS_START,x
+    tax
+    jmp _walk
+_next:
+    inx
+_walk:
+    cpx SV_END
+    bcc _unit
+    ldx SUPPLY_DEPOTS               ; then the depots: a linked one is a source,
+    lda #0                          ; supplied already (find_sources); one still
+_pending:                           ; pending lies beyond DEPOT_CHAIN of every
+    dex                             ; source, so beyond its own range too (tables.py
+    bmi _depots_done                ; checks SUPPLY_RANGE_DEPOT <= DEPOT_CHAIN)
+    ldy SUPPLY_PENDING,x
+    sta U_SUPPLIED,y
+    jmp _pending
+_depots_done:
+    rts
 _unit:
-    lda U_STATUS,x
+    ldy SIDE_UNITS,x
+    lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _next
-    lda UNIT_SIDE,x
-    cmp SUPPLY_SIDE
-    bne _next
-    jsr unit_reach
-    jsr unit_axial
+_window:                            ; q + n, r + n + 1, q + r + n + 1
+    lda U_COL,y
+    lsr
+    sta SV_HALF
+    lda U_ROW,y
+    sec
+    sbc SV_HALF                     ; r
+    sec
+    adc SV_N
+    sta SV_R
+    clc
+    adc U_COL,y
+    sta SV_S
+    lda U_COL,y
+    clc
+    adc SV_N
+    sta SV_Q
+    sec                             ; the source that supplied the last unit
+    sbc SV_LAST_Q                   ; first (its q, r, s in zero page): units
+    cmp SV_WIDTH                    ; stand near their fellows
+    bcs _try_all
+    lda SV_R                        ; carry is clear: SV_R holds the + 1
+    sbc SV_LAST_R
+    cmp SV_WIDTH
+    bcs _try_all
+    lda SV_S
+    sbc SV_LAST_S
+    cmp SV_WIDTH
+    bcs _try_all
+    lda #1                          ; supplied
+    sta U_SUPPLIED,y
+    jmp _next
+_try_all:
+    jsr _search
+    jmp _next
+_search:                            ; every source for unit Y; its U_SUPPLIED
+    sty SV_UNIT
     ldy SUPPLY_SOURCES
-_source:
     dey
-    bmi _cut_off
-    jsr source_in_reach
-    bcs _source
+    sec                             ; carry is set at _source: a failed test
+_source:                            ; leaves it so
+    lda SV_Q
+    sbc SUPPLY_SRC_Q,y
+    cmp SV_WIDTH
+    bcs _no
+    lda SV_R                        ; carry is clear: SV_R holds the + 1
+    sbc SUPPLY_SRC_R,y
+    cmp SV_WIDTH
+    bcs _no
+    lda SV_S
+    sbc SUPPLY_SRC_S,y
+    cmp SV_WIDTH
+    bcc _found
+_no:
+    dey
+    bpl _source
+    lda #0                          ; cut off
+    beq _store                      ; always
+_found:
+    lda SUPPLY_SRC_Q,y              ; the last source from now on
+    sta SV_LAST_Q
+    lda SUPPLY_SRC_R,y
+    sta SV_LAST_R
+    lda SUPPLY_SRC_S,y
+    sta SV_LAST_S
     lda #1
-    bne _store                      ; always
-_cut_off:
-    lda #0
 _store:
-    sta U_SUPPLIED,x
-_next:
-    dex
-    bpl _unit
+    ldy SV_UNIT
+    sta U_SUPPLIED,y
     rts
 .scend
 
 ;
-; unit_reach -- a unit's supply range plus one, in SUPPLY_REACH: depots
-; SUPPLY_RANGE_DEPOT, Axis units SUPPLY_RANGE_AXIS, Allied units
-; SUPPLY_RANGE_ALLIED_COMPUTER or _HUMAN by OPT_COMPUTER_ALLIED.
-;
-; In:       X = unit index; SUPPLY_SIDE = its side
-; Out:      SUPPLY_REACH
-; Clobbers: A, flags
-;
-unit_reach:
-.scope
-    lda UNIT_ROLE,x
-    cmp #ROLE_DEPOT
-    bne _combat
-    lda #SUPPLY_RANGE_DEPOT+1
-    sta SUPPLY_REACH
-    rts
-_combat:
-    lda SUPPLY_SIDE
-    bne _allied
-    lda #SUPPLY_RANGE_AXIS+1
-    sta SUPPLY_REACH
-    rts
-_allied:
-    lda OPT_COMPUTER_ALLIED
-    beq _human
-    lda #SUPPLY_RANGE_ALLIED_COMPUTER+1
-    sta SUPPLY_REACH
-    rts
-_human:
-    lda #SUPPLY_RANGE_ALLIED_HUMAN+1
-    sta SUPPLY_REACH
-    rts
-.scend
-
-;
-; find_sources -- the supply sources of SUPPLY_SIDE into SUPPLY_SRC_Q/R.
+; find_sources -- the supply sources of SUPPLY_SIDE into SUPPLY_SRC_Q/R/S.
 ;
 ; In:       SUPPLY_SIDE
-; Out:      SUPPLY_SOURCES = how many; SUPPLY_SRC_Q/R[0..] their axial coordinates
-; Clobbers: A, X, Y, flags
+; Out:      SUPPLY_SOURCES = how many; SUPPLY_SRC_Q/R/S[0..] their axial coordinates
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5
 ;
 find_sources:
 .scope
@@ -147,55 +222,105 @@ find_sources:
     lda #TOBRUK_COL
     ldy #TOBRUK_ROW
     jsr add_source
-_list_depots:                       ; the side's depots on the map, unlinked
-    ldx #UNIT_COUNT-1
-_depot:
-    lda U_STATUS,x
+_list_depots:                       ; the side's depots on the map, pending, as
+    ldx SUPPLY_SIDE                 ; q + n, r + n + 1, s + n + 1 with n = DEPOT_CHAIN
+    lda SIDE_UNITS_START+1,x
+    sta SV_END
+    lda SIDE_DEPOTS_START,x
+    tax
+    jmp _walk
+_next:
+    inx
+_walk:
+    cpx SV_END
+    bcs _search_from_roots
+    ldy SIDE_UNITS,x
+    lda U_STATUS,y
     cmp #STATUS_ON_MAP
-    bne _not_depot
-    lda UNIT_SIDE,x
-    cmp SUPPLY_SIDE
-    bne _not_depot
-    lda UNIT_ROLE,x
-    cmp #ROLE_DEPOT
-    bne _not_depot
-    txa
-    ldy SUPPLY_DEPOTS
-    sta SUPPLY_PENDING,y
+    bne _next
+    stx SV_UNIT                     ; the place in the list, for a moment
+    ldx SUPPLY_DEPOTS
+    lda U_COL,y
+    lsr
+    sta SV_HALF
+    lda U_ROW,y
+    sec
+    sbc SV_HALF                     ; r
+    clc
+    adc #DEPOT_CHAIN+1
+    sta SUPPLY_PEND_R,x
+    clc
+    adc U_COL,y
+    sta SUPPLY_PEND_S,x
+    lda U_COL,y
+    clc
+    adc #DEPOT_CHAIN
+    sta SUPPLY_PEND_Q,x
+    tya
+    sta SUPPLY_PENDING,x
     inc SUPPLY_DEPOTS
-_not_depot:
-    dex
-    bpl _depot
-    lda #DEPOT_CHAIN+1
-    sta SUPPLY_REACH
+    ldx SV_UNIT
+    jmp _next
+_search_from_roots:
     lda #0
     sta SUPPLY_NEXT
 _search:                            ; breadth first: each source pulls in its depots
-    lda SUPPLY_NEXT
-    cmp SUPPLY_SOURCES
-    bcs _done
-    ldy SUPPLY_DEPOTS
-_pending:
-    dey
-    bmi _searched
-    ldx SUPPLY_PENDING,y
-    bmi _pending                    ; $FF: linked already
-    tya
-    pha
-    jsr unit_axial
     ldy SUPPLY_NEXT
-    jsr source_in_reach
-    pla
-    tay
+    cpy SUPPLY_SOURCES
+    bcc _in_hand
+    rts
+_in_hand:
+    lda SUPPLY_SRC_Q,y              ; the source in hand
+    sta SV_Q
+    lda SUPPLY_SRC_R,y
+    sta SV_R
+    lda SUPPLY_SRC_S,y
+    sta SV_S
+    ldx SUPPLY_DEPOTS
+    sec                             ; carry is set at _pending: a failed test
+_pending:                           ; leaves it so
+    dex
+    bmi _searched
+    lda SUPPLY_PEND_Q,x
+    sbc SV_Q
+    cmp #CHAIN_WIDTH
     bcs _pending
-    lda #$FF                        ; linked: a source from now on
-    sta SUPPLY_PENDING,y
-    ldx SUPPLY_SOURCES
-    lda SUPPLY_HEX
-    sta SUPPLY_SRC_Q,x
-    lda SUPPLY_HEX+1
-    sta SUPPLY_SRC_R,x
+    lda SUPPLY_PEND_R,x             ; carry is clear: PEND_R holds the + 1
+    sbc SV_R
+    cmp #CHAIN_WIDTH
+    bcs _pending
+    lda SUPPLY_PEND_S,x
+    sbc SV_S
+    cmp #CHAIN_WIDTH
+    bcs _pending
+    ldy SUPPLY_SOURCES              ; linked: a source from now on
+    lda SUPPLY_PEND_Q,x
+    sec
+    sbc #DEPOT_CHAIN
+    sta SUPPLY_SRC_Q,y
+    lda SUPPLY_PEND_R,x
+    sec
+    sbc #DEPOT_CHAIN+1
+    sta SUPPLY_SRC_R,y
+    lda SUPPLY_PEND_S,x
+    sec
+    sbc #DEPOT_CHAIN+1
+    sta SUPPLY_SRC_S,y
     inc SUPPLY_SOURCES
+    ldy SUPPLY_PENDING,x            ; a source is supplied: it lies within its
+    lda #1                          ; own range
+    sta U_SUPPLIED,y
+    dec SUPPLY_DEPOTS               ; and off the list: the last pending depot,
+    ldy SUPPLY_DEPOTS               ; already tried against this source, takes
+    lda SUPPLY_PEND_Q,y             ; its place
+    sta SUPPLY_PEND_Q,x
+    lda SUPPLY_PEND_R,y
+    sta SUPPLY_PEND_R,x
+    lda SUPPLY_PEND_S,y
+    sta SUPPLY_PEND_S,x
+    lda SUPPLY_PENDING,y
+    sta SUPPLY_PENDING,x
+    sec
     jmp _pending
 _searched:
     inc SUPPLY_NEXT
@@ -208,74 +333,23 @@ _done:
 ; add_source -- append a hex to the sources.
 ;
 ; In:       A = column, Y = row
-; Out:      SUPPLY_SRC_Q/R[SUPPLY_SOURCES] set, SUPPLY_SOURCES + 1
-; Clobbers: A, X, Y, flags; ZP_TEMP
+; Out:      SUPPLY_SRC_Q/R/S[SUPPLY_SOURCES] set, SUPPLY_SOURCES + 1
+; Clobbers: A, X, Y, flags; ZP_TEMP+5 (SV_HALF)
 ;
 add_source:
-.scope
     ldx SUPPLY_SOURCES
     sta SUPPLY_SRC_Q,x
     lsr
-    sta ZP_TEMP
+    sta SV_HALF
     tya
     sec
-    sbc ZP_TEMP
+    sbc SV_HALF
     sta SUPPLY_SRC_R,x
+    clc
+    adc SUPPLY_SRC_Q,x
+    sta SUPPLY_SRC_S,x
     inc SUPPLY_SOURCES
     rts
-.scend
-
-;
-; unit_axial -- a unit's axial coordinates into SUPPLY_HEX.
-;
-; In:       X = unit index (on the map)
-; Out:      SUPPLY_HEX = q (column), SUPPLY_HEX+1 = r (row - column / 2)
-; Clobbers: A, flags; ZP_TEMP
-;
-unit_axial:
-.scope
-    lda U_COL,x
-    sta SUPPLY_HEX
-    lsr
-    sta ZP_TEMP
-    lda U_ROW,x
-    sec
-    sbc ZP_TEMP
-    sta SUPPLY_HEX+1
-    rts
-.scend
-
-;
-; source_in_reach -- is a source closer to SUPPLY_HEX than SUPPLY_REACH?
-;
-; In:       Y = source index; SUPPLY_HEX = axial q, r; SUPPLY_REACH = range + 1
-; Out:      carry clear: within range; carry set: not
-; Clobbers: A, flags
-;
-source_in_reach:
-.scope
-    lda SUPPLY_HEX
-    sec
-    sbc SUPPLY_SRC_Q,y
-    sta SUPPLY_DQ                   ; dq
-    jsr abs_a
-    cmp SUPPLY_REACH
-    bcs _done
-    lda SUPPLY_HEX+1
-    sec
-    sbc SUPPLY_SRC_R,y              ; dr
-    sta ZP_TEMP+1
-    jsr abs_a
-    cmp SUPPLY_REACH
-    bcs _done
-    lda ZP_TEMP+1
-    clc
-    adc SUPPLY_DQ                   ; dq + dr
-    jsr abs_a
-    cmp SUPPLY_REACH
-_done:
-    rts
-.scend
 
 ;
 ; e_tobruk_surrounded -- entry TOBRUK_SURROUNDED(): 1 if every neighbour of

@@ -98,6 +98,7 @@ def generate_sources(model: Model, data_dir: Path, gen_dir: Path = paths.GENERAT
         "tables.s": gen.tables_s,
         "state.inc": ASM_HEADER + stateblock.asm_equates(model),
         "zeropage.inc": ASM_HEADER + stateblock.zero_page_equates(model),
+        "zpsave.s": ASM_HEADER + stateblock.zero_page_copies(model),
         "abi.inc": ASM_HEADER + abi.abi_equates(),
         "jumptable.s": ASM_HEADER + abi.jump_table(),
     }

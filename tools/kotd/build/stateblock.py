@@ -266,9 +266,7 @@ SCRATCH: list[Field] = [
     Field("BATTLE_NEAR", 1, 4, "work: friendly units, friendly hexes, enemy units, enemy hexes"),
     Field("BATTLE_MASK", 1, 6, "work: neighbours of the defending hex held by Axis, Allied; of the "
           "attacking hex by Axis, Allied; blocked neighbours of the defending, the attacking hex"),
-    Field("BATTLE_NB_COL", 1, 12, "work: columns of the defending hex's neighbours 0..5, the attacking hex's 6..11"),
-    Field("BATTLE_NB_ROW", 1, 12, "work: their rows"),
-    Field("BATTLE_NB_SELF", 1, 2, "work: neighbour number of the attacking hex, of the defending hex"),
+    Field("BATTLE_NB_SELF", 1, 1, "work: the attacking hex's bit among the defending hex's neighbours"),
     Field("BATTLE_TOTAL10", 2, 2, "work: ten times each group's strength"),
     Field("BATTLE_WORK", 1, 12, "work: group, slot ends, counters, a 16-bit value, a 24-bit sum"),
     Field("MATH_TERM", 1, 4, "math.s: a 32-bit operand"),
@@ -278,14 +276,15 @@ SCRATCH: list[Field] = [
     # Supply tracing (port/asm/supply.s): the sources of one side, axial q and r.
     Field("SUPPLY_SRC_Q", 1, lambda m: _max_sources(m), "axial q (column) of each supply source"),
     Field("SUPPLY_SRC_R", 1, lambda m: _max_sources(m), "axial r (row - column / 2) of each supply source"),
-    Field("SUPPLY_PENDING", 1, lambda m: _max_sources(m), "depots not yet linked to a source ($FF: linked)"),
+    Field("SUPPLY_SRC_S", 1, lambda m: _max_sources(m), "q + r of each supply source"),
+    Field("SUPPLY_PENDING", 1, lambda m: _max_sources(m), "depots not yet linked to a source: unit index"),
+    Field("SUPPLY_PEND_Q", 1, lambda m: _max_sources(m), "their q + DEPOT_CHAIN"),
+    Field("SUPPLY_PEND_R", 1, lambda m: _max_sources(m), "its r + DEPOT_CHAIN + 1"),
+    Field("SUPPLY_PEND_S", 1, lambda m: _max_sources(m), "its q + r + DEPOT_CHAIN + 1"),
     Field("SUPPLY_SIDE", 1, 1, "the side being traced"),
     Field("SUPPLY_SOURCES", 1, 1, "sources found so far"),
     Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched for depots"),
     Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING"),
-    Field("SUPPLY_REACH", 1, 1, "the range being tested, plus one"),
-    Field("SUPPLY_HEX", 1, 2, "axial q and r of the unit being tested"),
-    Field("SUPPLY_DQ", 1, 1, "q difference of the pair being tested"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.
@@ -410,6 +409,22 @@ def asm_equates(model: Model) -> str:
     return "\n".join(lines) + "\n"
 
 
+def zero_page_copies(model: Model) -> str:
+    """``zpsave.s``: save_zero_page and restore_zero_page written out byte by byte (7
+    cycles a byte instead of a loop's 14; port/asm/abi_common.s includes it)."""
+    size = layout(model).zero_page_size
+    lines = [";", "; save_zero_page -- ZP_SAVE = the engine's zero page (ZP_SIZE bytes), unrolled.",
+             ";", "; Clobbers: A", ";", "save_zero_page:"]
+    for i in range(size):
+        lines += [f"    lda ZP_BASE+{i}", f"    sta ZP_SAVE+{i}"]
+    lines += ["    rts", "", ";", "; restore_zero_page -- the engine's zero page = ZP_SAVE, unrolled.",
+              ";", "; Clobbers: A", ";", "restore_zero_page:"]
+    for i in range(size):
+        lines += [f"    lda ZP_SAVE+{i}", f"    sta ZP_BASE+{i}"]
+    lines += ["    rts"]
+    return "\n".join(lines) + "\n"
+
+
 def zero_page_equates(model: Model) -> str:
     """``zeropage.inc``: the engine's zero page, relative to ZP_BASE (the target file gives it)."""
     lay = layout(model)
@@ -437,7 +452,8 @@ def field_addresses(model: Model, target: Target) -> dict[str, int]:
 
 def constants(model: Model, target: Target) -> dict[str, int]:
     """What a BASIC front end needs: addresses of fields, entries and sizes, error codes,
-    the enumerations (``STATUS_ON_MAP``, ``SIDE_AXIS``...)."""
+    and every number the ABI gives or takes (enumerations, ``SUPPLY_BOTH_SIDES``,
+    ``FATE_*``, the battle block's slots): BASIC never types a number."""
     from . import abi, tables
     lay = layout(model)
     out = {"STATE_BASE": target.state.start, "STATE_SIZE": lay.state_size,
@@ -451,7 +467,10 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(disk.basic_constants(target))        # saved games (issue 11)
     out["HEX_NONE"] = abi.HEX_NONE
     out["ABI_VERSION"] = abi.ABI_VERSION
-    out.update(tables.enumeration_values(model))
+    for name, value in tables.abi_constants(model).items():
+        if name in out and out[name] != value:
+            raise LayoutError(f"state_constants: {name} is both {out[name]} and {value}")
+        out[name] = value
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..build import abi
+from ..build.tables import FATES
 from ..engine.combat import BattleOrder, BattleResult, CombatError
 from ..engine.state import GameState
 from ..model.types import SIDES
@@ -67,7 +68,7 @@ def read_result(machine: EngineMachine, order: BattleOrder) -> BattleResult:
         fate = machine.peek("BATTLE_FATE", slot)
         if fate:
             result.eliminated.append(n)
-        if fate == 2:
+        if fate == FATES.index("cadre"):
             result.cadres.append(n)
         got = _word(machine, "BATTLE_CAPTURED", slot)
         if got:

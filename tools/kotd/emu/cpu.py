@@ -13,6 +13,8 @@ stops with an :class:`EmulatorFault` at the first sign of trouble:
 
 Each fault's message shows the address, the registers and a disassembly of the last
 16 instructions (a ring buffer of program counters, cheap enough to keep on always).
+Given the build's labels (:meth:`Cpu.name_routines`), every address in it is also
+named by its routine: the nearest label at or below it, ``$5F22 (trace_side+55)``.
 
 The write watch is a ``list`` subclass that checks writes against a 64K allow-map
 (py65's ``ObservableMemory`` would cost a Python call on every read as well).
@@ -20,6 +22,7 @@ The write watch is a ``list`` subclass that checks writes against a 64K allow-ma
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from py65.devices.mpu6502 import MPU
@@ -107,6 +110,31 @@ class Cpu:
         self._ring = [0] * RING
         self._count = 0
         self._disassembler = Disassembler(self.mpu)
+        self._label_at: list[int] = []          # sorted label addresses
+        self._label_name: list[str] = []
+
+    def name_routines(self, labels: dict[str, int], start: int = 0, end: int = 0xFFFF) -> None:
+        """The labels (name -> address) that name addresses start..end in fault reports;
+        only labels inside that range count (an .alias of a number is no routine), and
+        no local (``_name``) or anonymous one: the routine, not the place inside it."""
+        pairs = sorted((a, n) for n, a in labels.items()
+                       if start <= a <= end and not n.startswith(("_", "*")))
+        self._label_at = [a for a, _ in pairs]
+        self._label_name = [n for _, n in pairs]
+
+    def routine_at(self, address: int) -> str | None:
+        """``name+offset`` of the nearest label at or below ``address``, or None."""
+        i = bisect.bisect_right(self._label_at, address) - 1
+        if i < 0:
+            return None
+        off = address - self._label_at[i]
+        name = self._label_name[i].lower()
+        return f"{name}+{off}" if off else name
+
+    def where(self, address: int) -> str:
+        """``$ADDR`` and, when a label names it, `` (routine+offset)``."""
+        routine = self.routine_at(address)
+        return f"${address:04X} ({routine})" if routine else f"${address:04X}"
 
     # --- memory, outside runs (never watched) ------------------------------------------
     def load(self, address: int, data: bytes) -> None:
@@ -184,7 +212,7 @@ class Cpu:
                 try:
                     step()
                 except _WriteFault as w:
-                    raise self._fault(StrayWrite, pc, f"write of ${w.value:02X} to ${w.address:04X} by the "
+                    raise self._fault(StrayWrite, pc, f"write of ${w.value:02X} to {self.where(w.address)} by the "
                                       f"instruction at ${pc:04X}: outside the regions allowed") from None
                 sp = mpu.sp
                 if sp > top_sp:
@@ -206,13 +234,17 @@ class Cpu:
     def disassemble(self, address: int) -> str:
         length, text = self._disassembler.instruction_at(address)
         raw = " ".join(f"{self.memory[address + i]:02X}" for i in range(length))
-        return f"${address:04X}  {raw:<9} {text}"
+        routine = self.routine_at(address)
+        return f"${address:04X}  {raw:<9} {text:<14}" + (f" ; {routine}" if routine else "")
 
     def recent(self) -> list[int]:
         n = self._count
         return [self._ring[i & (RING - 1)] for i in range(max(0, n - RING), n)]
 
     def _fault(self, kind: type, address: int, summary: str) -> EmulatorFault:
+        routine = self.routine_at(address)
+        if routine:
+            summary += f" [in {routine}]"
         lines = [f"  registers: {self.registers()}", f"  last {min(self._count, RING)} instructions, oldest first:"]
         lines += [f"    {self.disassemble(pc)}" for pc in self.recent()]
         if address not in self.recent()[-1:]:

@@ -49,6 +49,7 @@ class EngineMachine:
         self.symbols = dict(symbols or {})
         self.cpu = Cpu()
         self.cpu.load(target.engine.start, image)
+        self.cpu.name_routines(self.symbols, target.engine.start, target.engine.start + len(image) - 1)
         self.layout = stateblock.layout(model)
         self.fields = stateblock.field_addresses(model, target)
         state = target.state.start
