@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import keys as keyscript
-from .core import BasicError, RunnerFault, Runtime
+from .core import ProgramError, RunnerFault, Runtime
 
 
 @dataclass
@@ -78,5 +78,47 @@ def run_program(tokens: bytes, dialect: str, **kw) -> RunReport:
     return run_text(detokenize(tokens, dialect), dialect, **kw)
 
 
-__all__ = ["BasicError", "RunReport", "RunnerFault", "detokenize", "keyscript", "make_runtime", "run_program",
+def engine_machine(model, target: str, dist_dir=None, echo=None):
+    """The engine of ``target`` in a py65 machine: from ``<dist_dir>/<target>/`` when given
+    (``kotd build`` wrote it), else built in-process."""
+    from ...emu import EngineMachine
+    if dist_dir is not None:
+        return EngineMachine.from_dist(model, dist_dir, target)
+    from ...build import build_target, generate_sources
+    from ...build.targets import TARGETS
+    from ... import DEFAULT_DATA_DIR
+    generate_sources(model, DEFAULT_DATA_DIR)
+    build = build_target(model, TARGETS[target], None, echo or (lambda text: None))
+    return EngineMachine.from_build(model, build)
+
+
+def read_line_map(path) -> dict[int, str]:
+    """A program's line map (``<program>.map.json`` from kotd.basic.source): BASIC line
+    number -> ``file:line`` of the source."""
+    import json
+    from pathlib import Path
+    data = json.loads(Path(path).read_text())
+    return {int(row["line"]): f"{row['file']}:{row['source_line']}" for row in data.get("lines", [])}
+
+
+def load_program_file(path, dialect: str) -> str:
+    """A program file as a listing: a listing as it is, a tokenized program (an Atari
+    SAVE file, an Applesoft program image or DOS 3.3 file) through the detokenizer."""
+    from pathlib import Path
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("latin-1")
+    except UnicodeDecodeError:
+        text = ""
+    rows = [r for r in text.splitlines() if r.strip()]
+    if rows and all(r.lstrip()[:1].isdigit() for r in rows) and "\x00" not in text:
+        return text
+    if dialect == "apple":
+        from .. import apple
+        if len(data) >= 2 and int.from_bytes(data[:2], "little") == len(data) - 2:
+            data = apple.from_file_image(data)
+    return detokenize(data, dialect)
+
+
+__all__ = ["engine_machine", "load_program_file", "read_line_map", "ProgramError", "RunReport", "RunnerFault", "detokenize", "keyscript", "make_runtime", "run_program",
            "run_text"]

@@ -14,7 +14,7 @@ import re
 from fractions import Fraction
 
 from . import numbers as N
-from .core import (NUM_RE, BasicError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
+from .core import (NUM_RE, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
                    Tok, TypeMismatchProblem)
 from .screens import CH, CV, INVFLG, AppleScreen
 
@@ -88,21 +88,21 @@ class AppleRuntime(Runtime):
         """To an integer the ROM's way (floor); outside low..high is ?ILLEGAL QUANTITY."""
         v = math.floor(x)
         if not low <= v <= high:
-            raise BasicError(E_QTY)
+            raise ProgramError(E_QTY)
         return v
 
     def to_address(self, x) -> int:
         """GETADR: -65535..65535, a negative address counting back from 65536."""
         v = int(x)
         if not -65535 <= v <= 65535:
-            raise BasicError(E_QTY)
+            raise ProgramError(E_QTY)
         return v & 0xFFFF
 
     def from_float(self, f: float):
         try:
             return N.apple_norm(f)
         except N.NumberOverflow:
-            raise BasicError(E_OVERFLOW) from None
+            raise ProgramError(E_OVERFLOW) from None
 
     def arith(self, op, a, b):
         try:
@@ -116,9 +116,9 @@ class AppleRuntime(Runtime):
                 return N.apple_div(a, b)
             return self.num_pow(a, b)
         except N.NumberOverflow:
-            raise BasicError(E_OVERFLOW) from None
+            raise ProgramError(E_OVERFLOW) from None
         except N.DivisionByZero:
-            raise BasicError(E_DIV0) from None
+            raise ProgramError(E_DIV0) from None
 
     def num_pow(self, a, b):
         if isinstance(b, int) and 0 <= b <= 64:
@@ -127,10 +127,10 @@ class AppleRuntime(Runtime):
                 r = N.apple_mul(r, a)
             return r
         if a < 0:
-            raise BasicError(E_QTY)
+            raise ProgramError(E_QTY)
         if not a:
             if b < 0:
-                raise BasicError(E_DIV0)
+                raise ProgramError(E_DIV0)
             return 0
         return self.from_float(math.exp(float(b) * math.log(float(a))))
 
@@ -247,22 +247,22 @@ class AppleRuntime(Runtime):
         return base[:2] + suffix
 
     # --- errors ----------------------------------------------------------------------------
-    def syntax_error(self, detail: str, mismatch: bool = False) -> BasicError:
-        return BasicError(E_TYPE if mismatch else E_SYNTAX, detail)
+    def syntax_error(self, detail: str, mismatch: bool = False) -> ProgramError:
+        return ProgramError(E_TYPE if mismatch else E_SYNTAX, detail)
 
     def line_not_found(self, number):
-        return BasicError(E_UNDEF)
+        return ProgramError(E_UNDEF)
 
     def next_without_for(self):
-        return BasicError(E_NEXT)
+        return ProgramError(E_NEXT)
 
     def return_without_gosub(self):
-        return BasicError(E_RETURN)
+        return ProgramError(E_RETURN)
 
     def out_of_data(self):
-        return BasicError(E_DATA)
+        return ProgramError(E_DATA)
 
-    def handle_error(self, exc: BasicError) -> bool:
+    def handle_error(self, exc: ProgramError) -> bool:
         line = self.current_line or 0
         self._poke(ERRNUM, exc.code)
         self._poke(ERRLIN, line & 0xFF)
@@ -274,7 +274,7 @@ class AppleRuntime(Runtime):
         self.out_text(f"\r?{ERRORS.get(exc.code, 'UNKNOWN')} ERROR IN {line}\r")
         return False
 
-    def error_report(self, exc: BasicError) -> str:
+    def error_report(self, exc: ProgramError) -> str:
         return f"?{ERRORS.get(exc.code, 'UNKNOWN')} ERROR IN {self.current_line}" + self.source_of(self.current_line)
 
     # --- output / input --------------------------------------------------------------------
@@ -387,18 +387,18 @@ class AppleRuntime(Runtime):
         for v in idx:
             i = math.floor(v)
             if not -32767 <= i <= 32767 or i < 0:
-                raise BasicError(E_QTY)
+                raise ProgramError(E_QTY)
             ints.append(i)
         arr = self.arrays.get(name)
         if arr is None:
             arr = self.make_array(name, [10] * len(ints))
         shape, cells = arr
         if len(ints) != len(shape):
-            raise BasicError(E_SUBSCRIPT)
+            raise ProgramError(E_SUBSCRIPT)
         pos = 0
         for i, size in zip(ints, shape):
             if i > size:
-                raise BasicError(E_SUBSCRIPT)
+                raise ProgramError(E_SUBSCRIPT)
             pos = pos * (size + 1) + i
         return pos, cells
 
@@ -410,10 +410,10 @@ class AppleRuntime(Runtime):
         if name.endswith("%"):
             i = math.floor(v)
             if not -32767 <= i <= 32767:
-                raise BasicError(E_QTY)
+                raise ProgramError(E_QTY)
             return i
         if name.endswith("$") and len(v) > 255:
-            raise BasicError(E_LONG)
+            raise ProgramError(E_LONG)
         return v
 
     def compile_target(self, p: Parser):
@@ -472,7 +472,7 @@ class AppleRuntime(Runtime):
             def concat(r):
                 s = left(r) + right(r)
                 if len(s) > 255:
-                    raise BasicError(E_LONG)
+                    raise ProgramError(E_LONG)
                 return s
             return concat, "str"
         arith = self.arith
@@ -555,7 +555,7 @@ def st_pop(rt, p):
         while r.stack:
             if isinstance(r.stack.pop(), GosubFrame):
                 return
-        raise BasicError(E_RETURN)
+        raise ProgramError(E_RETURN)
     return Stmt(run, "POP")
 
 
@@ -680,7 +680,7 @@ def st_onerr(rt, p):
 def st_resume(rt, p):
     def run(r):
         if r.error_pc is None:
-            raise BasicError(E_SYNTAX)
+            raise ProgramError(E_SYNTAX)
         r.next_pc = r.error_pc
     return Stmt(run, "RESUME")
 
@@ -699,12 +699,12 @@ def st_dim(rt, p):
     def run(r):
         for name, idx in items:
             if name in r.arrays:
-                raise BasicError(E_REDIM)
+                raise ProgramError(E_REDIM)
             sizes = []
             for v in idx(r):
                 i = math.floor(v)
                 if i < 0 or i > 32767:
-                    raise BasicError(E_QTY)
+                    raise ProgramError(E_QTY)
                 sizes.append(i)
             r.make_array(name, sizes)
     return Stmt(run, "DIM")
@@ -748,7 +748,7 @@ def st_read(rt, p):
             else:
                 try:
                     setter(r, r.parse_number(item))
-                except BasicError:
+                except ProgramError:
                     r.current_line = r.data_line        # the ROM reports the DATA line
                     raise
     return Stmt(run, "READ")
@@ -765,11 +765,11 @@ def parse_number(self, text: str):
         return 0
     m = re.match(r"[-+]?(\d+\.?\d*|\.\d+)(E[-+]?\d+)?$", s)
     if not m:
-        raise BasicError(E_SYNTAX)
+        raise ProgramError(E_SYNTAX)
     try:
         return N.apple_from_text(s)
     except N.NumberOverflow:
-        raise BasicError(E_OVERFLOW) from None
+        raise ProgramError(E_OVERFLOW) from None
 
 
 AppleRuntime.parse_number = parse_number
@@ -835,7 +835,7 @@ def st_input(rt, p):
             try:
                 for (setter, ty), item in zip(targets, items):
                     values.append(item if ty == "str" else r.parse_number(item))
-            except BasicError:
+            except ProgramError:
                 r.out_text("?REENTER\r")
                 r.out_text("?" if prompt is None else prompt)
                 continue
@@ -863,7 +863,7 @@ def st_get(rt, p):
             setter(r, chr(k))
         else:
             if not chr(k).isdigit():
-                raise BasicError(E_SYNTAX)
+                raise ProgramError(E_SYNTAX)
             setter(r, int(chr(k)))
     return Stmt(run, "GET")
 
@@ -955,7 +955,7 @@ def st_hplot(rt, p):
             s.hplot(*cur)
         else:
             if s.last_plot is None:
-                raise BasicError(E_QTY)
+                raise ProgramError(E_QTY)
             cur = s.last_plot
         for x, y in points:
             nxt = coords(r, x, y)
@@ -1041,7 +1041,7 @@ def _float_fn(fn):
         try:
             return r.from_float(fn(float(x)))
         except (ValueError, OverflowError):
-            raise BasicError(E_QTY) from None
+            raise ProgramError(E_QTY) from None
     return run
 
 
@@ -1085,7 +1085,7 @@ def _str1(fn, result="num"):
 
 def _asc(r, s):
     if not s:
-        raise BasicError(E_QTY)
+        raise ProgramError(E_QTY)
     return ord(s[0])
 
 
@@ -1158,7 +1158,7 @@ def _fn_fn(p):
 
     def run(r):
         if name not in r.functions:
-            raise BasicError(224)
+            raise ProgramError(224)
         param, body = r.functions[name]
         saved = r.scalars.get(param)
         r.scalars[param] = arg(r)

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import numbers as N
-from .core import (NUM_RE, BasicError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
+from .core import (NUM_RE, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
                    Tok, TypeMismatchProblem)
 from .screens import AtariScreen
 
@@ -26,7 +26,7 @@ STATEMENT_NAMES = (
     "SOUND", "LPRINT", "CSAVE", "CLOAD")
 FUNCTION_NAMES = ("STR$", "CHR$", "USR", "ASC", "VAL", "LEN", "ADR", "ATN", "COS", "PEEK", "SIN", "RND",
                   "FRE", "EXP", "LOG", "CLOG", "SQR", "SGN", "ABS", "INT", "PADDLE", "STICK", "PTRIG", "STRIG")
-WORD_OPERATORS = ("AND", "OR", "NOT", "TO", "STEP", "THEN")
+WORD_OPERATORS = ("AND", "OR", "NOT", "TO", "STEP", "THEN", "GOTO", "GOSUB")
 
 ERROR_TEXT = {
     2: "memory insufficient", 3: "value error", 4: "too many variables", 5: "string length error",
@@ -95,7 +95,7 @@ class AtariRuntime(Runtime):
         """FPI: round half up; outside low..high is error 3."""
         v = N.atari_round(x)
         if not low <= v <= high:
-            raise BasicError(3)
+            raise ProgramError(3)
         return v
 
     def num_pow(self, a, b):
@@ -107,7 +107,7 @@ class AtariRuntime(Runtime):
         if isinstance(b, int) and b < 0 and a:
             return N.atari_div(1, self.num_pow(a, -b))
         if a < 0:
-            raise BasicError(3)
+            raise ProgramError(3)
         if not a:
             return 0
         return self.from_float(math.exp(float(b) * math.log(float(a))))
@@ -116,7 +116,7 @@ class AtariRuntime(Runtime):
         try:
             return N.atari_norm(Decimal(repr(f)))
         except N.NumberOverflow:
-            raise BasicError(11) from None
+            raise ProgramError(11) from None
 
     def arith(self, op, a, b):
         try:
@@ -130,7 +130,7 @@ class AtariRuntime(Runtime):
                 return N.atari_div(a, b)
             return self.num_pow(a, b)
         except (N.NumberOverflow, N.DivisionByZero):
-            raise BasicError(11) from None
+            raise ProgramError(11) from None
 
     def format_number(self, x) -> str:
         return N.atari_format(x)
@@ -221,22 +221,22 @@ class AtariRuntime(Runtime):
     # ------------------------------------------------------------------------------------
     # errors
     # ------------------------------------------------------------------------------------
-    def syntax_error(self, detail: str, mismatch: bool = False) -> BasicError:
-        return BasicError(17, detail)
+    def syntax_error(self, detail: str, mismatch: bool = False) -> ProgramError:
+        return ProgramError(17, detail)
 
     def line_not_found(self, number):
-        return BasicError(12)
+        return ProgramError(12)
 
     def next_without_for(self):
-        return BasicError(13)
+        return ProgramError(13)
 
     def return_without_gosub(self):
-        return BasicError(16)
+        return ProgramError(16)
 
     def out_of_data(self):
-        return BasicError(6)
+        return ProgramError(6)
 
-    def handle_error(self, exc: BasicError) -> bool:
+    def handle_error(self, exc: ProgramError) -> bool:
         line = self.current_line or 0
         list.__setitem__(self.ram, ERRSAVE, exc.code & 0xFF)
         list.__setitem__(self.ram, STOPLN, line & 0xFF)
@@ -251,7 +251,7 @@ class AtariRuntime(Runtime):
         self.out_text(f"\x9bERROR-   {exc.code} AT LINE {line}\x9b")
         return False
 
-    def error_report(self, exc: BasicError) -> str:
+    def error_report(self, exc: ProgramError) -> str:
         text = ERROR_TEXT.get(exc.code, "")
         line = self.current_line
         return f"ERROR-   {exc.code} AT LINE {line}" + (f" ({text})" if text else "") + self.source_of(line)
@@ -262,7 +262,7 @@ class AtariRuntime(Runtime):
     def out_text(self, s: str, channel: int = 0) -> None:
         device = self.iocbs.get(channel)
         if device is None:
-            raise BasicError(133)
+            raise ProgramError(133)
         if device == "E:":
             ed = self.screen.editor
             for ch in s:
@@ -279,13 +279,13 @@ class AtariRuntime(Runtime):
                     self.screen.gx, self.screen.gy = 0, self.screen.gy + 1
                     continue
                 if not self.screen.check_point(self.screen.gx, self.screen.gy):
-                    raise BasicError(141)
+                    raise ProgramError(141)
                 self.screen.plot(self.screen.gx, self.screen.gy, a)
                 self.screen.gx += 1
         elif device == "K:":
-            raise BasicError(135)
+            raise ProgramError(135)
         else:
-            raise BasicError(130)
+            raise ProgramError(130)
 
     def print_tab(self, channel: int) -> None:
         self.out_text(" ", channel)
@@ -301,7 +301,7 @@ class AtariRuntime(Runtime):
     def read_line(self, channel: int) -> str:
         device = self.iocbs.get(channel)
         if device is None:
-            raise BasicError(133)
+            raise ProgramError(133)
         echo = device == "E:"
         out = []
         while True:
@@ -429,7 +429,7 @@ class AtariRuntime(Runtime):
 
     def string_value(self, name: str) -> str:
         if name not in self.string_dims:
-            raise BasicError(9)
+            raise ProgramError(9)
         return self.strings.get(name, "")
 
     def substring(self, name: str, lo, hi) -> str:
@@ -437,12 +437,12 @@ class AtariRuntime(Runtime):
         i = self.to_int(lo, 0, 32767)
         j = len(s) if hi is None else self.to_int(hi, 0, 32767)
         if i < 1 or j < i or j > self.string_dims[name] or i > len(s) or j > len(s):
-            raise BasicError(5)
+            raise ProgramError(5)
         return s[i - 1:j]
 
     def string_assign(self, name: str, value: str, lo=None, hi=None) -> None:
         if name not in self.string_dims:
-            raise BasicError(9)
+            raise ProgramError(9)
         dim = self.string_dims[name]
         if lo is None:
             self.strings[name] = value[:dim]
@@ -451,7 +451,7 @@ class AtariRuntime(Runtime):
         i = self.to_int(lo, 0, 32767)
         j = dim if hi is None else self.to_int(hi, 0, 32767)
         if i < 1 or j < i or j > dim or i > len(old) + 1:
-            raise BasicError(5)
+            raise ProgramError(5)
         room = j - i + 1
         part = value[:room]
         if hi is None:
@@ -461,21 +461,27 @@ class AtariRuntime(Runtime):
             self.strings[name] = new
 
     def array_get(self, name: str, idx):
-        dims, cells = self.array_cell(name, idx)
-        return cells[dims]
+        pos, cells = self.array_cell(name, idx)
+        value = cells[pos]
+        if value is None:
+            # Atari BASIC's DIM leaves the array's memory as it was: the value is garbage
+            raise RunnerFault(f"line {self.current_line}{self.source_of(self.current_line)}: {name}"
+                              f"({', '.join(str(N.atari_round(v)) for v in idx)}) read before anything was "
+                              f"assigned to it (Atari BASIC does not clear a DIMensioned array)")
+        return value
 
     def array_cell(self, name: str, idx):
         arr = self.arrays.get(name)
         if arr is None:
-            raise BasicError(9)
+            raise ProgramError(9)
         shape, cells = arr
         if len(idx) != len(shape):
-            raise BasicError(9)
+            raise ProgramError(9)
         pos = 0
         for k, (v, size) in enumerate(zip(idx, shape)):
             i = self.to_int(v, 0, 32767)
             if i > size:
-                raise BasicError(9)
+                raise ProgramError(9)
             pos = pos * (size + 1) + i
         return pos, cells
 
@@ -545,7 +551,7 @@ class AtariRuntime(Runtime):
                 try:
                     return add(a, b)
                 except N.NumberOverflow:
-                    raise BasicError(11) from None
+                    raise ProgramError(11) from None
             return f, "num"
         arith = self.arith
         return (lambda r: arith(op, left(r), right(r))), "num"
@@ -737,16 +743,16 @@ def st_dim(rt, p):
             vals = [r.to_int(s(r), 0, 32767) for s in sizes]
             if name.endswith("$"):
                 if name in r.string_dims or len(vals) != 1 or vals[0] == 0:
-                    raise BasicError(9)
+                    raise ProgramError(9)
                 r.string_dims[name] = vals[0]
                 r.strings[name] = ""
             else:
                 if name in r.arrays:
-                    raise BasicError(9)
+                    raise ProgramError(9)
                 count = 1
                 for v in vals:
                     count *= v + 1
-                r.arrays[name] = (tuple(vals), [0] * count)
+                r.arrays[name] = (tuple(vals), [None] * count)
     return Stmt(run, "DIM")
 
 
@@ -805,7 +811,7 @@ def parse_number(self, text: str, error: int):
         sign = -1 if s[0] == "-" else 1
         m = NUM_RE.match(s, 1)
     if not m or s[m.end():].strip(" "):
-        raise BasicError(error)
+        raise ProgramError(error)
     v = N.atari_from_text(m.group(0))
     return -v if sign < 0 else v
 
@@ -885,17 +891,17 @@ def st_get(rt, p):
         c = chan(r)
         device = r.iocbs.get(c)
         if device is None:
-            raise BasicError(133)
+            raise ProgramError(133)
         if device in ("K:", "E:"):
             setter(r, r.read_key(f"GET #{c}"))
         elif device == "S:":
             s = r.screen
             if not s.check_point(s.gx, s.gy):
-                raise BasicError(141)
+                raise ProgramError(141)
             setter(r, s.locate(s.gx, s.gy))
             s.gx += 1
         else:
-            raise BasicError(130)
+            raise ProgramError(130)
     return Stmt(run, "GET")
 
 
@@ -920,7 +926,7 @@ def st_open(rt, p):
     def run(r):
         c = chan(r)
         if c in r.iocbs and c != 0:
-            raise BasicError(129)
+            raise ProgramError(129)
         device = name(r)[:2]
         if device not in ("K:", "S:", "E:"):
             raise RunnerFault(f"OPEN of {name(r)!r} at line {r.current_line}: only K:, S: and E: are modelled")
@@ -991,12 +997,12 @@ def st_plot(rt, p):
         s = r.screen
         if s.mode == 0:
             if not (0 <= xi < 40 and 0 <= yi < 24):
-                raise BasicError(141)
+                raise ProgramError(141)
             s.text.cells[yi][xi] = r.color
             s.text.col, s.text.row = xi, yi
             return
         if not s.check_point(xi, yi):
-            raise BasicError(141)
+            raise ProgramError(141)
         s.plot(xi, yi, _plot_value(r))
     return Stmt(run, "PLOT")
 
@@ -1009,7 +1015,7 @@ def st_drawto(rt, p):
         s = r.screen
         x1, y1 = r.to_int(x(r)), r.to_int(y(r))
         if s.mode == 0 or not s.check_point(x1, y1):
-            raise BasicError(141)
+            raise ProgramError(141)
         x0, y0 = s.gx, s.gy
         value = _plot_value(r)
         # the OS's walk: both accumulators start at half the longer side; each step
@@ -1053,11 +1059,11 @@ def st_locate(rt, p):
         xi, yi = r.to_int(x(r)), r.to_int(y(r))
         if s.mode == 0:
             if not (0 <= xi < 40 and 0 <= yi < 24):
-                raise BasicError(141)
+                raise ProgramError(141)
             setter(r, s.text.cells[yi][xi])
             return
         if not s.check_point(xi, yi):
-            raise BasicError(141)
+            raise ProgramError(141)
         setter(r, s.locate(xi, yi))
         s.gx, s.gy = xi + 1, yi
     return Stmt(run, "LOCATE")
@@ -1163,7 +1169,7 @@ def _float_fn(fn):
         try:
             return r.from_float(fn(r, float(x)))
         except (ValueError, OverflowError):
-            raise BasicError(3) from None
+            raise ProgramError(3) from None
     return run
 
 
@@ -1199,7 +1205,7 @@ def _str_fn(fn, result="num"):
 
 def _asc(r, s):
     if not s:
-        raise BasicError(3)
+        raise ProgramError(3)
     return ord(s[0])
 
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 
-class BasicError(Exception):
+class ProgramError(Exception):
     """An error the real interpreter reports; ``code`` is its number (Atari BASIC's
     error number, Applesoft's ONERR code)."""
 
@@ -373,7 +373,7 @@ class Runtime:
             self.next_pc = (li, si + 1)
             try:
                 stmts[si].run(self)
-            except BasicError as exc:
+            except ProgramError as exc:
                 if not self.handle_error(exc):
                     self.reported_error = exc
                     self.end_how = "error"
@@ -392,7 +392,7 @@ class Runtime:
                     self.end_how = f"stopped after {max_statements} statements at line {ln.number}"
                     return self.end_how
 
-    def handle_error(self, exc: BasicError) -> bool:
+    def handle_error(self, exc: ProgramError) -> bool:
         """TRAP / ONERR GOTO: True if the program takes the error itself."""
         return False
 

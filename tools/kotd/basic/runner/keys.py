@@ -1,7 +1,8 @@
 """The key script: what the player types and pushes, in order (docs/basic-runner.md).
 
 A script is text.  Each character is a key; the end of a line is RETURN (a line ending
-in ``\\`` continues without one); a line starting with ``#`` is a comment.  Braces
+in ``\\`` continues without one, and so does a last line with no newline after it); a
+line starting with ``#`` is a comment.  Braces
 name the other inputs:
 
     {RETURN} {ESC} {SPACE} {TAB} {BS} {UP} {DOWN} {LEFT} {RIGHT} {KEY n}   keys
@@ -48,7 +49,8 @@ class Event:
 def parse(text: str, source: str = "<keys>") -> list[Event]:
     events: list[Event] = []
     lines = text.split("\n")
-    if lines and lines[-1] == "":
+    last_open = lines[-1] != ""           # the last line has no newline: no RETURN after it
+    if not last_open:
         lines.pop()
     for number, line in enumerate(lines, 1):
         if line.startswith("#"):
@@ -72,7 +74,7 @@ def parse(text: str, source: str = "<keys>") -> list[Event]:
                 continue
             events.append(Event("key", ord(ch)))
             i += 1
-        if not cont:
+        if not cont and not (last_open and number == len(lines)):
             events.append(Event("key", 13))
     return events
 

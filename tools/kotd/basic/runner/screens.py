@@ -48,7 +48,6 @@ class EditorGrid:
         self.cells = [bytearray(b" " * self.cols) for _ in range(self.rows)]
         self.starts = [True] * self.rows        # a row that begins a logical line
         self.row, self.col = 0, self.lmargin
-        self.wrapped = False
 
     def _logical_rows(self, row: int) -> tuple[int, int]:
         top = row
@@ -77,11 +76,7 @@ class EditorGrid:
             self.starts[self.row] = True
 
     def put(self, a: int) -> None:
-        wrapped, self.wrapped = self.wrapped, False
         if a == 155:
-            if wrapped:                 # an EOL right after the line filled: already there
-                self.starts[self.row] = True
-                return
             self.newline()
         elif a == 125:
             self.clear()
@@ -112,7 +107,6 @@ class EditorGrid:
                     self._scroll()
                     top -= 1
                 self.starts[self.row] = self.row - top >= 3
-                self.wrapped = True
 
     def lines(self, inverse: str = "") -> list[str]:
         return ["".join(atascii_char(c, inverse) for c in row).rstrip() for row in self.cells]

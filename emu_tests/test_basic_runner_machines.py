@@ -1,0 +1,115 @@
+"""The runner against the real interpreters: the same small programs typed into
+Altirra BASIC (atari800, AltirraOS) and Applesoft (AppleWin, Apple //e enhanced) give
+the same screen text.
+
+Skipped unless the emulator libraries are there (``A8_LIB``, ``A2_CORE``) with the
+drivers (``$KOTD_EMULATORS`` or ``<repo>/../shared/emulators``).  Each machine runs in
+its own process (emu_tests/basic_machines.py).  Error lines are compared without
+regard to case (Altirra BASIC prints ``Error-   9 at line 20`` where Atari BASIC,
+which the runner follows, prints ``ERROR-   9 AT LINE 20``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kotd.basic.runner import keyscript, run_text
+from basic_machines import emulators_dir
+
+HERE = Path(__file__).resolve().parent
+
+ATARI = [
+    {"lines": ["10 PRINT 1,2,3", '20 PRINT "AB",1', '30 PRINT "ABCDEFGHIJ",1', "40 PRINT 7/4,-3"]},
+    {"lines": ['10 PRINT 1/3;" ";2/3;" ";1/3*3', '20 PRINT 0.001;" ";0.01;" ";1E10;" ";123456789012',
+               '30 PRINT 1E-5;" ";1.5E-7;" ";0.0123;" ";-1234.5678', '40 PRINT 0.1+0.2;" ";1-1E-10;" ";100000*100000',
+               '50 PRINT INT(-1.5);" ";INT(2.5);" ";ABS(-7);" ";SGN(-2);" ";NOT 0+1;" ";3*(1/3)']},
+    {"lines": ["10 DIM A$(5)", '20 A$="HELLOWORLD":PRINT A$', '30 A$(2,3)="XY":PRINT A$',
+               '40 A$(3)="Q":PRINT A$;LEN(A$)', "50 PRINT A$(2)", "60 PRINT A$(7)"]},
+    {"lines": ["10 FOR I=1 TO 10 STEP 3:PRINT I;:NEXT I:PRINT", "20 FOR I=5 TO 1 STEP -2:PRINT I;",
+               '30 NEXT I:PRINT "/";I', "40 GOSUB 100:ON 2 GOSUB 100,110:END", '100 PRINT "A";:RETURN',
+               '110 PRINT "B":RETURN']},
+    {"lines": ["10 READ A,B,C$", "20 DIM C$(9)", '30 PRINT A+B;C$', "40 RESTORE 60:READ D:PRINT D",
+               "50 DATA 5,6,HI", "60 DATA 7"]},
+    {"lines": ["10 INPUT A,B", "20 PRINT A+B", "30 DIM A$(10):INPUT A$", "40 PRINT A$;LEN(A$)"],
+     "keys": "3,4\nHELLO\n"},
+    {"lines": ["10 GOSUB 100", "20 RETURN", "100 TRAP 200:X=1/0", '200 PRINT PEEK(195);" ";PEEK(186)+256*PEEK(187)',
+               "210 POP:RETURN"]},
+    {"lines": ['10 PRINT CHR$(65);ASC("B");STR$(12.5);VAL("3.5E2");LEN("ABC")', '20 IF "ABC"<"ABD" THEN PRINT "LT"',
+               '30 X=5:IF X>3 AND X<9 OR 0 THEN PRINT "IN"', "40 PRINT 10-2*3+(4-1)/3;-2*-3"]},
+    {"lines": ["10 X=1", "20 NEXT X"]},
+    {"lines": ["10 DIM A(3)", "20 A(2)=7:PRINT A(2)", "30 A(4)=1"]},
+    {"lines": ["10 PRINT 1", "20 STOP"]},
+    {"lines": ["10 GRAPHICS 0", "20 POSITION 10,5:PRINT \"B\"", '30 POSITION 2,7:PRINT "ROW7"'], "full": True},
+    {"lines": ['10 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789AB"', '20 PRINT "X"',
+               '30 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEF";', '40 PRINT "Y"']},
+]
+
+APPLE = [
+    {"lines": ["10 PRINT 1,2,3", '20 PRINT "AB",1', '30 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ",1']},
+    {"lines": ['10 PRINT 1/3;" ";2/3;" ";1/3*3', '20 PRINT .001;" ";.01;" ";1E9;" ";123456789012',
+               '30 PRINT -2^2;" ";NOT 0+1;" ";INT(-1.5)', "40 A%=-1.5:PRINT A%",
+               '50 PRINT 0.1+0.2;" ";1-1E-10;" ";123456789.6', '60 PRINT STR$(1.5);"|";-0.5;" ";100000*100000',
+               '70 PRINT 1;2;-3:X=5:PRINT X"A"X']},
+    {"lines": ['10 A$="HELLO":PRINT LEFT$(A$,2);MID$(A$,2,3);RIGHT$(A$,2);LEN(A$)',
+               '20 PRINT CHR$(65);ASC("B");STR$(12.5);VAL("3.5E2")', '30 IF "ABC"<"ABD" THEN PRINT "LT"',
+               '40 B$=A$+"!":PRINT B$', "50 PRINT 10-2*3+(4-1)/3;-2*-3;7/2;INT(7/2)"]},
+    {"lines": ["10 FOR I=1 TO 10 STEP 3:PRINT I;:NEXT:PRINT", "20 FOR I=5 TO 1 STEP -2:PRINT I;",
+               '30 NEXT I:PRINT "/";I', "40 GOSUB 100:ON 2 GOSUB 100,110:END", '100 PRINT "A";:RETURN',
+               '110 PRINT "B":RETURN']},
+    {"lines": ["10 READ A,B,C$", '20 PRINT A+B;C$', "30 RESTORE:READ D:PRINT D", '40 DATA 5,6,"HI THERE"']},
+    {"lines": ['10 INPUT "N? ";N$', "20 INPUT A,B", "30 PRINT N$;A+B"], "keys": "KNIGHT\n3,4\n"},
+    {"lines": ["10 ONERR GOTO 100", "20 X=1/0", "30 END", '100 PRINT PEEK(222);" ";PEEK(218)+256*PEEK(219)']},
+    {"lines": ["10 DIM A(3)", "20 A(2)=7:PRINT A(2);A(0)", "30 A(4)=1"]},
+    {"lines": ["10 X=1", "20 NEXT X"]},
+    {"lines": ["10 GOTO 50"]},
+    {"lines": ["10 PRINT 1", "20 STOP"]},
+    {"lines": ["10 HOME:VTAB 5:HTAB 10:PRINT \"B\"", '20 INVERSE:PRINT "INV";:NORMAL:PRINT "N"',
+               "30 PRINT TAB(5);\"T\";SPC(3);\"S\"", "40 PRINT POS(0)"], "full": True},
+    {"lines": ['10 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCD"', '20 PRINT "X"']},
+]
+
+
+def _machine_screens(dialect: str, programs: list[dict]) -> list[list[str]]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(HERE)
+    proc = subprocess.run([sys.executable, str(HERE / "basic_machines.py"), dialect], input=json.dumps(programs),
+                          capture_output=True, text=True, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+def _runner_screen(dialect: str, prog: dict) -> list[str]:
+    keys = keyscript.parse(prog.get("keys", ""))
+    report = run_text("\n".join(prog["lines"]) + "\n", dialect, keys=keys)
+    rows = list(report.screen)
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return rows
+
+
+def _available(dialect: str) -> bool:
+    if dialect == "atari":
+        lib, driver = os.environ.get("A8_LIB"), emulators_dir() / "atari" / "a8.py"
+    else:
+        lib, driver = os.environ.get("A2_CORE"), emulators_dir() / "apple" / "a2.py"
+    return bool(lib) and Path(lib).exists() and driver.exists()
+
+
+@pytest.mark.parametrize("dialect,programs", [("atari", ATARI), ("apple", APPLE)])
+def test_runner_screens_match_the_machine(dialect, programs):
+    if not _available(dialect):
+        pytest.skip(f"no {dialect} emulator (A8_LIB / A2_CORE and the drivers)")
+    real = _machine_screens(dialect, programs)
+    problems = []
+    for prog, machine_rows in zip(programs, real):
+        ours = _runner_screen(dialect, prog)
+        if [r.upper() for r in ours] != [r.upper() for r in machine_rows]:
+            problems.append("\n".join(prog["lines"]) + "\n-- machine:\n" + "\n".join(machine_rows) +
+                            "\n-- runner:\n" + "\n".join(ours))
+    assert not problems, f"{len(problems)} of {len(programs)} differ:\n\n" + "\n\n".join(problems)
