@@ -315,9 +315,7 @@ class AppleScreen:
         self.mixed = True
         for a in range(0x2000, 0x4000):
             self._set(a, 0)
-        self._set(WNDTOP, 20)
-        if self.mem[CV] < 20:
-            self._set(CV, 23)
+        # the text window and cursor stay: a program VTABs to 21-24 to print under the picture
 
     def hplot(self, x: int, y: int) -> None:
         col, bit = divmod(x, 7)
