@@ -3,9 +3,11 @@
     python emu_tests/basic_machines.py atari|apple  < programs.json  > screens.json
 
 ``programs.json`` is a list of ``{"lines": ["10 PRINT 1", ...], "keys": "3,4\\n"}``; the
-answer is a list of screens (lists of rows), each the rows the program printed: from
-the row under ``RUN`` to the row before BASIC's prompt (``Ready`` / ``]``), trailing
-blank rows dropped.  One machine per process (both emulators keep C globals), so the
+answer is a list of ``{"rows": [...], "peek": [[...], ...]}``: the rows the program
+printed, from the row under ``RUN`` to the row before BASIC's prompt (``Ready`` / ``]``),
+trailing blank rows dropped (``"full": true``: from the top row; ``"window": true``: the
+Atari's text window, for a program that ends in a loop), and the bytes of the memory
+ranges ``"peek": [[address, length], ...]`` asks for.  One machine per process (both emulators keep C globals), so the
 tests run this as a subprocess.  The drivers are found at ``$KOTD_EMULATORS`` or
 ``<repo>/../shared/emulators``; the libraries at ``$A8_LIB`` / ``$A2_CORE``.
 """
@@ -53,11 +55,20 @@ def run_atari(programs: list[dict]) -> list[list[str]]:
             a.wait_ready(prog.get("frames", 1800))
         except A8Error:
             pass
-        rows = a.screen_lines()[0 if prog.get("full") else 1:]
-        ready = [i for i, r in enumerate(rows) if r.strip().upper() == "READY"]
-        if ready:
-            rows = rows[:ready[-1]]
-        screens.append(_trim(rows))
+        if prog.get("window"):
+            rows = a.text_window_lines()
+        else:
+            rows = a.screen_lines()[0 if prog.get("full") else 1:]
+            ready = [i for i, r in enumerate(rows) if r.strip().upper() == "READY"]
+            if ready:
+                rows = rows[:ready[-1]]
+        peeks = [list(a.read_block(addr, n)) for addr, n in prog.get("peek", [])]
+        screens.append({"rows": _trim(rows), "peek": peeks})
+        if prog.get("window"):             # still looping in a graphics mode: BREAK, back to text
+            a.break_key()
+            a.frames(30)
+            a.type_text("GRAPHICS 0\n")
+            a.wait_ready()
     a.close()
     return screens
 
@@ -89,7 +100,8 @@ def run_apple(programs: list[dict]) -> list[list[str]]:
         prompt = [i for i, r in enumerate(rows) if r.startswith("]")]
         if prompt:
             rows = rows[:prompt[-1]]
-        screens.append(_trim(rows))
+        peeks = [list(a.peek(addr, n)) for addr, n in prog.get("peek", [])]
+        screens.append({"rows": _trim(rows), "peek": peeks})
     return screens
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from kotd.basic.runner import keyscript, run_text
+from kotd.basic.runner.screens import hgr_row_address
 from basic_machines import emulators_dir
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +49,16 @@ ATARI = [
     {"lines": ["10 GRAPHICS 0", "20 POSITION 10,5:PRINT \"B\"", '30 POSITION 2,7:PRINT "ROW7"'], "full": True},
     {"lines": ['10 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789AB"', '20 PRINT "X"',
                '30 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEF";', '40 PRINT "Y"']},
+    # lines of at most 38 characters: longer ones typed into a split screen lose keys
+    {"lines": ["10 GRAPHICS 7:COLOR 1:PLOT 0,0", "15 DRAWTO 10,5:COLOR 3:PLOT 20,2",
+               "17 DRAWTO 14,9", "20 FOR X=0 TO 10:Y=INT(X/2)", "22 LOCATE X,Y,V:PRINT V;",
+               "24 LOCATE X,Y+1,V:PRINT V;:NEXT X", "26 PRINT", "30 FOR Y=2 TO 9:FOR X=14 TO 20",
+               "32 LOCATE X,Y,V:PRINT V;:NEXT X:NEXT Y", "40 GOTO 40"],
+     "window": True, "frames": 600},
+    {"lines": ["10 GRAPHICS 2", '12 PRINT #6;"HELLO":POSITION 3,4', '14 PRINT #6;"AT"',
+               "20 LOCATE 4,4,V:PRINT V;", '30 LOCATE 0,0,V:PRINT " ";V', "32 POSITION 19,9:PUT #6,65",
+               "34 LOCATE 19,9,V:PRINT V", "40 GOTO 40"],
+     "window": True, "frames": 600},
 ]
 
 APPLE = [
@@ -72,6 +83,10 @@ APPLE = [
     {"lines": ["10 HOME:VTAB 5:HTAB 10:PRINT \"B\"", '20 INVERSE:PRINT "INV";:NORMAL:PRINT "N"',
                "30 PRINT TAB(5);\"T\";SPC(3);\"S\"", "40 PRINT POS(0)"], "full": True},
     {"lines": ['10 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCD"', '20 PRINT "X"']},
+    {"lines": ["10 HOME:HGR:HCOLOR=3:HPLOT 0,0 TO 20,7:HCOLOR=1:HPLOT 30,0 TO 40,12 TO 2,12",
+               "20 HCOLOR=6:HPLOT 3,20 TO 60,25:HCOLOR=5:HPLOT 70,3 TO 70,9:HPLOT TO 64,0",
+               "30 VTAB 21:PRINT PEEK(8192)"],
+     "peek": [[hgr_row_address(y), 12] for y in range(27)], "full": True},
 ]
 
 
@@ -84,13 +99,20 @@ def _machine_screens(dialect: str, programs: list[dict]) -> list[list[str]]:
     return json.loads(proc.stdout)
 
 
-def _runner_screen(dialect: str, prog: dict) -> list[str]:
+def _runner_result(dialect: str, prog: dict) -> dict:
     keys = keyscript.parse(prog.get("keys", ""))
-    report = run_text("\n".join(prog["lines"]) + "\n", dialect, keys=keys)
-    rows = list(report.screen)
+    report = run_text("\n".join(prog["lines"]) + "\n", dialect, keys=keys, max_statements=20_000)
+    rt = report.runtime
+    if prog.get("window"):
+        rows = rt.screen.text_window_lines()
+    elif dialect == "apple" and rt.screen.hgr:
+        rt.screen.hgr = False                       # the text page as the machine reads it
+        rows = rt.screen.lines()
+    else:
+        rows = list(report.screen)
     while rows and not rows[-1].strip():
         rows.pop()
-    return rows
+    return {"rows": rows, "peek": [list(rt.ram[a:a + n]) for a, n in prog.get("peek", [])]}
 
 
 def _available(dialect: str) -> bool:
@@ -107,9 +129,13 @@ def test_runner_screens_match_the_machine(dialect, programs):
         pytest.skip(f"no {dialect} emulator (A8_LIB / A2_CORE and the drivers)")
     real = _machine_screens(dialect, programs)
     problems = []
-    for prog, machine_rows in zip(programs, real):
-        ours = _runner_screen(dialect, prog)
-        if [r.upper() for r in ours] != [r.upper() for r in machine_rows]:
-            problems.append("\n".join(prog["lines"]) + "\n-- machine:\n" + "\n".join(machine_rows) +
-                            "\n-- runner:\n" + "\n".join(ours))
+    for prog, machine in zip(programs, real):
+        ours = _runner_result(dialect, prog)
+        if [r.upper() for r in ours["rows"]] != [r.upper() for r in machine["rows"]]:
+            problems.append("\n".join(prog["lines"]) + "\n-- machine:\n" + "\n".join(machine["rows"]) +
+                            "\n-- runner:\n" + "\n".join(ours["rows"]))
+        for (address, length), want, got in zip(prog.get("peek", []), machine["peek"], ours["peek"]):
+            if want != got:
+                problems.append("\n".join(prog["lines"]) + f"\n-- memory at {address} ({length} bytes):"
+                                f"\n   machine {want}\n   runner  {got}")
     assert not problems, f"{len(problems)} of {len(programs)} differ:\n\n" + "\n\n".join(problems)

@@ -328,22 +328,21 @@ class AppleScreen:
         self.last_plot = (x, y)
 
     def hline(self, x0: int, y0: int, x1: int, y1: int) -> None:
-        """A line by Bresenham's steps (Applesoft's HLIN walks its own way: the ends
-        agree, a middle pixel may differ)."""
-        dx, dy = abs(x1 - x0), -abs(y1 - y0)
-        sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
-        err = dx + dy
-        while True:
+        """HPLOT ... TO: Applesoft's HGLIN walks one pixel at a time, across or down,
+        never both (dx + dy + 1 pixels); the error starts at dx - dy (fitted to the ROM's
+        lines on an emulated //e: emu_tests/test_basic_runner_machines.py)."""
+        dx, dy = abs(x1 - x0), abs(y1 - y0)
+        sx, sy = (1 if x1 >= x0 else -1), (1 if y1 >= y0 else -1)
+        err = dx - dy
+        for _ in range(dx + dy + 1):
             self.hplot(x0, y0)
-            if x0 == x1 and y0 == y1:
-                break
-            e2 = 2 * err
-            if e2 >= dy:
-                err += dy
+            if err >= 0:
                 x0 += sx
-            if e2 <= dx:
-                err += dx
+                err -= dy
+            else:
                 y0 += sy
+                err += dx
+        self.last_plot = (x1, y1)
 
     def hgr_pixel(self, x: int, y: int) -> bool:
         col, bit = divmod(x, 7)
