@@ -99,3 +99,28 @@ def test_kotd_basic_run_tokenized_apple(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[:2] == ["KEY A", "KEY B"]
     assert "key script ended: waiting for a key (GET at line 10)" in result.output
+
+
+@pytest.mark.parametrize("target", ["atari", "apple"])
+def test_every_built_front_end_runs(model, dist, target):
+    """Each BASIC program `kotd build` wrote (dist/<target>/<name>.bas with its line map)
+    runs under the runner with the engine to its END, or to the end of its key script
+    (port/basic/<name>.<target>.keys or <name>.keys), without a BASIC error."""
+    from kotd.basic.runner import load_program_file, read_line_map
+    from kotd.build.paths import REPO_ROOT
+    programs = sorted(p for p in (dist / target).glob("*.bas") if p.with_suffix(".map.json").exists())
+    if not programs:
+        pytest.skip("no BASIC program in the build yet")
+    for path in programs:
+        keys = []
+        for candidate in (REPO_ROOT / "port" / "basic" / f"{path.stem}.{target}.keys",
+                          REPO_ROOT / "port" / "basic" / f"{path.stem}.keys"):
+            if candidate.exists():
+                keys = keyscript.load(candidate)
+                break
+        machine = EngineMachine.from_dist(model, dist, target)
+        report = run_text(load_program_file(path, target), target, keys=keys, machine=machine,
+                          line_map=read_line_map(path.with_suffix(".map.json")), max_statements=2_000_000)
+        assert report.ok, f"{path.name}: {report.error}\n" + "\n".join(report.screen)
+        assert report.ended in ("END", "end of program") or report.ended.startswith("key script ended"), \
+            f"{path.name}: {report.ended}"

@@ -60,7 +60,6 @@ class AppleRuntime(Runtime):
     UNARY_MINUS_PREC = 8          # -2^2 is 4 and NOT 0+1 is 2: both bind to the next operand
     NOT_PREC = 8
     POWER_RIGHT_ASSOC = False
-    MAX_LINE = 63999
     STATEMENTS: dict = {}
     FUNCTIONS: dict = {}
 
@@ -175,7 +174,7 @@ class AppleRuntime(Runtime):
                 i = j + 1
                 continue
             if c.isdigit() or c == ".":
-                m = NUM_RE.match(text.replace(" ", ""), 0) if False else NUM_RE.match(text, i)
+                m = NUM_RE.match(text, i)
                 if m and m.group(0) != ".":
                     toks.append(Tok("num", N.apple_from_text(m.group(0)), m.group(0)))
                     i = m.end()
@@ -877,9 +876,8 @@ def st_home(rt, p):
 def st_text(rt, p):
     def run(r):
         r.screen.text_mode()
-        r.ram[0] if False else None
-        list.__setitem__(r.ram, CV, 23)
-        list.__setitem__(r.ram, CH, 0)
+        r._poke(CV, 23)
+        r._poke(CH, 0)
     return Stmt(run, "TEXT")
 
 

@@ -245,8 +245,6 @@ class AtariRuntime(Runtime):
             target = self.trap_line
             self.trap_line = None             # TRAP fires once
             self.goto(target)
-            self.pc = self.next_pc
-            self.next_pc = self.pc
             return True
         self.out_text(f"\x9bERROR-   {exc.code} AT LINE {line}\x9b")
         return False
@@ -1099,12 +1097,11 @@ def st_xio(rt, p):
     cmd = p.num_expr()
     p.expect_op(",")
     chan = rt.channel(p)
+    for _ in range(2):                    # aux1, aux2: unused by XIO 12
+        p.expect_op(",")
+        p.num_expr()
     p.expect_op(",")
-    a1 = p.num_expr()
-    p.expect_op(",")
-    a2 = p.num_expr()
-    p.expect_op(",")
-    name = p.str_expr()
+    p.str_expr()
 
     def run(r):
         c = r.to_int(cmd(r), 0, 255)

@@ -153,12 +153,9 @@ class Parser:
                 break
             self.i += 1
             right_assoc = op == "^" and rt.POWER_RIGHT_ASSOC
-            right, rtype = self.expr_from_unary(prec if right_assoc else prec + 1)
+            right, rtype = self.expr(prec if right_assoc else prec + 1)
             left, ltype = rt.make_binary(op, left, ltype, right, rtype, self)
         return left, ltype
-
-    def expr_from_unary(self, min_prec: int):
-        return self.expr(min_prec)
 
     def unary(self):
         rt = self.rt
@@ -265,7 +262,6 @@ class Runtime:
     POWER_RIGHT_ASSOC = False
     FUNCTIONS: dict = {}
     STATEMENTS: dict = {}
-    MAX_LINE = 32767
 
     def __init__(self, machine=None, keys=None, trace: bool = False, line_map=None):
         self.machine = machine            # kotd.emu.EngineMachine (its Cpu memory is the RAM)
@@ -473,7 +469,7 @@ class Runtime:
         self.data_pos = (li, 0)
         raise self.out_of_data()
 
-    # --- the key script ------------------------------------------------------------------
+    # --- reports ----------------------------------------------------------------------------
     def source_of(self, number: int | None) -> str:
         if number is None:
             return ""

@@ -25,7 +25,6 @@ with nothing left to come.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -220,7 +220,6 @@ def _apple_align(small, big):
     fb = abs(Fraction(big))
     if not fb:
         return Fraction(small)
-    e = math.floor(math.log2(fb)) if fb.denominator == 1 or fb > 0 else 0
     e = fb.numerator.bit_length() - fb.denominator.bit_length()
     if fb < Fraction(2) ** e:
         e -= 1
