@@ -120,5 +120,5 @@ def load_program_file(path, dialect: str) -> str:
     return detokenize(data, dialect)
 
 
-__all__ = ["engine_machine", "load_program_file", "read_line_map", "ProgramError", "RunReport", "RunnerFault", "detokenize", "keyscript", "make_runtime", "run_program",
-           "run_text"]
+__all__ = ["engine_machine", "load_program_file", "read_line_map", "ProgramError", "RunReport", "RunnerFault",
+           "detokenize", "keyscript", "make_runtime", "run_program", "run_text"]

@@ -55,7 +55,14 @@ PREC = {"OR": 1, "AND": 2, "<": 4, ">": 4, "=": 4, "<=": 4, ">=": 4, "<>": 4, "+
         "*": 6, "/": 6, "^": 7}
 
 
-def script_key_to_atascii(code: int) -> int:
+SHFLOK = 702                # the keyboard's shift lock: $40 caps (as at power-up), 0 lower case
+
+
+def script_key_to_atascii(code: int, shift_lock: int = 0x40) -> int:
+    """A script key as K: and E: give it: a lower-case letter is the key without SHIFT,
+    an upper-case one under CAPS (SHFLOK $40, the power-up state)."""
+    if 0x61 <= code <= 0x7A and shift_lock == 0x40:
+        return code - 0x20
     return {13: 155, 8: 126, 27: 27, 9: 127, 0x1C0: 28, 0x1C1: 29, 0x1C2: 30, 0x1C3: 31}.get(code, code & 0xFF)
 
 
@@ -83,6 +90,7 @@ class AtariRuntime(Runtime):
         self.color = 0
         self.sounds: list[tuple] = []
         self.ram = self.machine.cpu.memory if self.machine is not None else [0] * 0x10000
+        list.__setitem__(self.ram, SHFLOK, 0x40)
 
     # ------------------------------------------------------------------------------------
     # numbers
@@ -294,7 +302,7 @@ class AtariRuntime(Runtime):
     # input
     # ------------------------------------------------------------------------------------
     def read_key(self, what: str) -> int:
-        return script_key_to_atascii(self.keys.wait_key(what))
+        return script_key_to_atascii(self.keys.wait_key(what), self.ram[SHFLOK])
 
     def read_line(self, channel: int) -> str:
         device = self.iocbs.get(channel)
