@@ -39,6 +39,7 @@ ATARI = [
                "50 DATA 5,6,HI", "60 DATA 7"]},
     {"lines": ["10 INPUT A,B", "20 PRINT A+B", "30 DIM A$(10):INPUT A$", "40 PRINT A$;LEN(A$)"],
      "keys": "3,4\nHELLO\n"},
+    {"lines": ["10 TRAP 100:DIM A$(10000)", "20 D=D+1:GOSUB 20", '100 PRINT PEEK(195)']},
     {"lines": ["10 GOSUB 100", "20 RETURN", "100 TRAP 200:X=1/0", '200 PRINT PEEK(195);" ";PEEK(186)+256*PEEK(187)',
                "210 POP:RETURN"]},
     {"lines": ['10 PRINT CHR$(65);ASC("B");STR$(12.5);VAL("3.5E2");LEN("ABC")', '20 IF "ABC"<"ABD" THEN PRINT "LT"',
@@ -90,6 +91,11 @@ APPLE = [
                "30 PRINT TAB(5);\"T\";SPC(3);\"S\"", "40 PRINT POS(0)"], "full": True},
     {"lines": ['10 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCD"', '20 PRINT "X"']},
     {"lines": ['10 GET A$:GET B$:PRINT ASC(A$);" ";B$', "20 INPUT C:PRINT C*2"], "keys": "Zq12\n"},
+    # the 6502 stack fills: ?OUT OF MEMORY at the same depth
+    {"lines": ["20 D=D+1:POKE 768,D:GOSUB 20"], "peek": [[768, 1]]},
+    {"lines": ["5 FOR Z=1 TO 2:FOR Y=1 TO 2", "6 D=D+1:POKE 768,D:GOSUB 6"], "peek": [[768, 1]]},
+    {"lines": ["5 GOSUB 6", "6 GOSUB 10"] + ["%d FOR %s=1 TO 2:POKE 768,%d" % (10 + k, "ABCDEFGHIJKL"[k], k + 1)
+                                          for k in range(12)], "peek": [[768, 1]]},
     {"lines": ['10 PRINT 99999*99999;" ";123456*1000;" ";10/3*3', '20 PRINT INT(-0.5);" ";INT(-7/2);" ";7-7/3*3',
                '30 PRINT 0.1*3=0.3;" ";1/3+1/3+1/3;" ";2/3-1/3', '40 PRINT 1E9+1;" ";2^31;" ";65536*65536',
                '50 PRINT 123.456*1000;" ";1/7;" ";22/7*7', '60 A=1/3:B=A*3:PRINT B=1;" ";INT(B)',

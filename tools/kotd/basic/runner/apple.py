@@ -40,6 +40,7 @@ ERRORS = {  # ONERR code: message
 }
 E_NEXT, E_SYNTAX, E_RETURN, E_DATA, E_QTY, E_OVERFLOW = 0, 16, 22, 42, 53, 69
 E_UNDEF, E_SUBSCRIPT, E_REDIM, E_DIV0, E_TYPE, E_LONG = 90, 107, 120, 133, 163, 176
+E_MEMORY = 77
 
 KBD, KBDSTRB = 0xC000, 0xC010
 ERRFLG, ERRNUM, ERRLIN = 0xD8, 0xDE, 0xDA
@@ -62,6 +63,12 @@ class AppleRuntime(Runtime):
     POWER_RIGHT_ASSOC = False
     STATEMENTS: dict = {}
     FUNCTIONS: dict = {}
+
+    # Applesoft keeps FOR and GOSUB on the 6502 stack: ?OUT OF MEMORY when a GOSUB would
+    # take it past 122 bytes or a FOR past 131 (fitted on an emulated //e: 24 GOSUBs
+    # nest, or 10 FORs, or 21 GOSUBs in one FOR, 9 FORs in one or two GOSUBs ...)
+    GOSUB_BYTES, FOR_BYTES = 5, 13
+    GOSUB_ROOM, FOR_ROOM = 122, 131
 
     num_add = staticmethod(N.apple_add)
     num_sub = staticmethod(N.apple_sub)
@@ -89,6 +96,11 @@ class AppleRuntime(Runtime):
         if not low <= v <= high:
             raise ProgramError(E_QTY)
         return v
+
+    def stack_room(self, frame_bytes: int) -> None:
+        room = self.GOSUB_ROOM if frame_bytes == self.GOSUB_BYTES else self.FOR_ROOM
+        if self.stack_bytes() + frame_bytes > room:
+            raise ProgramError(E_MEMORY)
 
     def to_address(self, x) -> int:
         """GETADR: -65535..65535, a negative address counting back from 65536."""

@@ -73,6 +73,14 @@ class AtariRuntime(Runtime):
     NOT_PREC = 4                  # NOT A=B is NOT (A=B); NOT 0+1 is 0
     POWER_RIGHT_ASSOC = False
 
+    # Atari BASIC's run-time stack grows in free memory: a GOSUB takes 4 bytes, a FOR 16;
+    # error 2 when they fill it.  Free memory is estimated for the project's layout:
+    # MEMLO $2000 (DOS 2) to the screen under the engine, less the program (its listing's
+    # length stands for its tokens, variables and arrays).
+    GOSUB_BYTES, FOR_BYTES = 4, 16
+    MEMLO = 0x2000
+    SCREEN_BYTES = {0: 992, 1: 674, 2: 424, 3: 434, 4: 694, 5: 1174, 6: 2174, 7: 4190, 8: 8112}
+
     num_add = staticmethod(N.atari_add)
     num_sub = staticmethod(N.atari_sub)
     num_mul = staticmethod(N.atari_mul)
@@ -98,6 +106,16 @@ class AtariRuntime(Runtime):
     @staticmethod
     def num_neg(x):
         return -x
+
+    def free_bytes(self) -> int:
+        top = self.machine.target.engine.start if self.machine is not None else 0x5800
+        used = sum(len(ln.text) + 4 for ln in self.lines) + 8 * len(self.scalars)
+        used += sum(len(cells) * 6 for _, cells in self.arrays.values()) + sum(self.string_dims.values())
+        return top - self.SCREEN_BYTES[self.screen.mode] - self.MEMLO - used
+
+    def stack_room(self, frame_bytes: int) -> None:
+        if self.stack_bytes() + frame_bytes > self.free_bytes():
+            raise ProgramError(2)
 
     def to_int(self, x, low: int = 0, high: int = 65535) -> int:
         """FPI: round half up; outside low..high is error 3."""

@@ -402,6 +402,15 @@ class Runtime:
     def skip_line(self) -> None:
         self.next_pc = (self.pc[0] + 1, 0)
 
+    # the bytes a frame takes where the interpreter keeps its stack, and the room there
+    FOR_BYTES = GOSUB_BYTES = 0
+
+    def stack_room(self, frame_bytes: int) -> None:
+        """Raise the dialect's out-of-memory error if a frame of this size does not fit."""
+
+    def stack_bytes(self) -> int:
+        return sum(self.FOR_BYTES if isinstance(f, ForFrame) else self.GOSUB_BYTES for f in self.stack)
+
     def push_for(self, var, limit, step) -> None:
         # a FOR on a variable already looping replaces that loop (and those inside it)
         for k in range(len(self.stack) - 1, -1, -1):
@@ -411,6 +420,7 @@ class Runtime:
                 break
             if isinstance(f, GosubFrame):
                 break
+        self.stack_room(self.FOR_BYTES)
         self.stack.append(ForFrame(var, limit, step, self.next_pc, self.current_line))
 
     def do_next(self, var: str | None) -> None:
@@ -433,6 +443,7 @@ class Runtime:
     def do_gosub(self, number: int) -> None:
         resume = self.next_pc
         self.goto(number)
+        self.stack_room(self.GOSUB_BYTES)
         self.stack.append(GosubFrame(resume, self.current_line))
 
     def do_return(self) -> None:
