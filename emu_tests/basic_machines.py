@@ -6,7 +6,8 @@
 answer is a list of ``{"rows": [...], "peek": [[...], ...]}``: the rows the program
 printed, from the row under ``RUN`` to the row before BASIC's prompt (``Ready`` / ``]``),
 trailing blank rows dropped (``"full": true``: from the top row; ``"window": true``: the
-Atari's text window, for a program that ends in a loop), and the bytes of the memory
+Atari's text window, for a program that ends in a loop; ``"running": true``: the whole
+screen of a program that ends in a loop), and the bytes of the memory
 ranges ``"peek": [[address, length], ...]`` asks for.  One machine per process (both emulators keep C globals), so the
 tests run this as a subprocess.  The drivers are found at ``$KOTD_EMULATORS`` or
 ``<repo>/../shared/emulators``; the libraries at ``$A8_LIB`` / ``$A2_CORE``.
@@ -57,6 +58,8 @@ def run_atari(programs: list[dict]) -> list[list[str]]:
             pass
         if prog.get("window"):
             rows = a.text_window_lines()
+        elif prog.get("running"):
+            rows = a.screen_lines()
         else:
             rows = a.screen_lines()[0 if prog.get("full") else 1:]
             ready = [i for i, r in enumerate(rows) if r.strip().upper() == "READY"]
@@ -64,7 +67,7 @@ def run_atari(programs: list[dict]) -> list[list[str]]:
                 rows = rows[:ready[-1]]
         peeks = [list(a.read_block(addr, n)) for addr, n in prog.get("peek", [])]
         screens.append({"rows": _trim(rows), "peek": peeks})
-        if prog.get("window"):             # still looping in a graphics mode: BREAK, back to text
+        if prog.get("window") or prog.get("running"):   # still looping: BREAK, back to text
             a.break_key()
             a.frames(30)
             a.type_text("GRAPHICS 0\n")
@@ -94,6 +97,14 @@ def run_apple(programs: list[dict]) -> list[list[str]]:
         except TimeoutError:
             pass
         rows = a.screen_text()
+        if prog.get("running"):            # still looping: the whole screen, then CTRL-C
+            screens.append({"rows": _trim(rows), "peek": [list(a.peek(addr, n)) for addr, n in prog.get("peek", [])]})
+            a.key("C", ctrl=True)
+            a.run(frames=10)
+            a.type_text("\r")
+            a.run(frames=10)
+            a.wait_prompt()
+            continue
         if not prog.get("full"):
             start = [i for i, r in enumerate(rows) if r.rstrip() == "]RUN"]
             rows = rows[start[0] + 1 if start else 1:]

@@ -56,6 +56,9 @@ ATARI = [
                '30 PRINT 0.1*3=0.3;" ";1/3+1/3+1/3;" ";2/3-1/3', '40 PRINT 1E9+1;" ";1E10+1;" ";-1E-20*1E-80',
                '50 PRINT 123.456*1000;" ";1/7;" ";22/7*7', '60 A=1/3:B=A*3:PRINT B=1;" ";INT(B)',
                '70 PRINT 0.5*0.5;" ";1-0.999999999;" ";100/0.01']},
+    # scrolling by logical lines: a 60-character line takes two rows and leaves together
+    {"lines": ["10 GRAPHICS 0:FOR I=1 TO 26", '20 IF I=3 OR I=9 THEN PRINT I;"-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOP":GOTO 40',
+               "30 PRINT I", "40 NEXT I", "50 GOTO 50"], "running": True, "frames": 300},
     # lines of at most 38 characters: longer ones typed into a split screen lose keys
     {"lines": ["10 GRAPHICS 7:COLOR 1:PLOT 0,0", "15 DRAWTO 10,5:COLOR 3:PLOT 20,2",
                "17 DRAWTO 14,9", "20 FOR X=0 TO 10:Y=INT(X/2)", "22 LOCATE X,Y,V:PRINT V;",
@@ -91,6 +94,8 @@ APPLE = [
                "30 PRINT TAB(5);\"T\";SPC(3);\"S\"", "40 PRINT POS(0)"], "full": True},
     {"lines": ['10 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCD"', '20 PRINT "X"']},
     {"lines": ['10 GET A$:GET B$:PRINT ASC(A$);" ";B$', "20 INPUT C:PRINT C*2"], "keys": "Zq12\n"},
+    {"lines": ["10 HOME:FOR I=1 TO 26", '20 IF I=3 OR I=9 THEN PRINT I;"-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOP":GOTO 40',
+               "30 PRINT I", "40 NEXT I", "50 GOTO 50"], "running": True, "frames": 300},
     # the 6502 stack fills: ?OUT OF MEMORY at the same depth
     {"lines": ["20 D=D+1:POKE 768,D:GOSUB 20"], "peek": [[768, 1]]},
     {"lines": ["5 FOR Z=1 TO 2:FOR Y=1 TO 2", "6 D=D+1:POKE 768,D:GOSUB 6"], "peek": [[768, 1]]},
