@@ -124,3 +124,17 @@ def test_every_built_front_end_runs(model, dist, target):
         assert report.ok, f"{path.name}: {report.error}\n" + "\n".join(report.screen)
         assert report.ended in ("END", "end of program") or report.ended.startswith("key script ended"), \
             f"{path.name}: {report.ended}"
+
+
+def test_program_files_as_the_machines_save_them(tmp_path):
+    from kotd.basic.runner import load_program_file
+    listing = '10 PRINT "SAVED";2*3\n'
+    atari_file = tmp_path / "prog.bas"
+    atari_file.write_bytes(atari_tokens.tokenize(listing, direct='SAVE "D:PROG.BAS"'))
+    assert run_text(load_program_file(atari_file, "atari"), "atari").screen[0] == "  SAVED6"
+    apple_file = tmp_path / "prog.a"
+    apple_file.write_bytes(apple_tokens.file_image(apple_tokens.tokenize(listing)))
+    assert run_text(load_program_file(apple_file, "apple"), "apple").screen[0] == "SAVED6"
+    text_file = tmp_path / "prog.txt"
+    text_file.write_text(listing)
+    assert load_program_file(text_file, "apple") == listing
