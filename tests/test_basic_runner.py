@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -127,3 +128,16 @@ def test_error_names_the_source_line_through_the_map():
 def test_uninitialised_atari_array_is_a_runner_fault():
     with pytest.raises(RunnerFault, match=r"A\(1\) read before anything was assigned"):
         run_text("10 DIM A(3)\n20 PRINT A(1)\n", "atari")
+
+
+@pytest.mark.parametrize("dialect,line,what", [
+    ("atari", '10 OPEN #1,4,0,"D:GAME.DAT"', "only K:, S: and E: are modelled"),
+    ("atari", '10 DIM A$(3):X=ADR(A$)', "strings have no address"),
+    ("atari", "10 XIO 18,#6,0,0,\"S:\"", "only XIO 12"),
+    ("atari", "10 X=USR(1536)", "no engine loaded"),
+    ("apple", "10 GR", "GR at line 10: not modelled"),
+    ("apple", "10 CALL 768", "CALL 768 ($0300) at line 10: not modelled"),
+])
+def test_what_is_not_modelled_is_a_runner_fault(dialect, line, what):
+    with pytest.raises(RunnerFault, match=re.escape(what)):
+        run_text(line + "\n", dialect)
