@@ -22,13 +22,19 @@ The tokenizer follows Applesoft's PARSE routine ($D56C) character for character:
 - after REM the rest of the line is kept as typed; after DATA up to a ``:`` outside quotes.
 
 LIST (``detokenize``) prints as Applesoft's LIST does: the line number and a blank, each
-keyword with a blank before and after it, everything else as stored.  ``screen=True``
-also does what LIST does on the 40-column screen: after a character that leaves the cursor
-in column 33 or beyond it starts a new screen line indented by 5 blanks.
+keyword with a blank before and after it, everything else as stored.  The screen form
+(``form="screen"``) also does what LIST does on the 40-column screen: after a character
+that leaves the cursor in column 33 or beyond it starts a new screen line indented by 5.
 
-File (``file_image``): a DOS 3.3 Applesoft ("A") file's contents: the program's length
-(word) and the program; DOS loads it at TXTTAB and, like Applesoft's own LOAD, relinks the
-lines, so the links stored for $0801 work anywhere.
+VARTAB.  Loading the image sets VARTAB = TXTTAB + its length.  Lines typed after NEW leave
+VARTAB one byte further (NEW adds 3 to TXTTAB where 2 would do, its carry being set), so
+a program typed in and saved carries one byte of whatever was in memory after its $00 $00;
+we do not write that byte.
+
+Files.  ``apb_file``: our ``.apb`` file, the image with its load address: TXTTAB (word),
+the image's length (word), the image.  ``file_image``: a DOS 3.3 Applesoft ("A") file's
+contents: the image's length (word) and the image, whose links are those for TXTTAB =
+``start`` ($0801, where DOS 3.3 and Applesoft load programs unless TXTTAB was moved).
 """
 
 from __future__ import annotations
@@ -51,7 +57,8 @@ TOKENS: tuple[str, ...] = (
 )
 FIRST_TOKEN = 0x80
 TOKEN_CODES: dict[str, int] = {name: FIRST_TOKEN + index for index, name in enumerate(TOKENS)}
-T_DATA, T_REM, T_PRINT, T_AT = TOKEN_CODES["DATA"], TOKEN_CODES["REM"], TOKEN_CODES["PRINT"], TOKEN_CODES["AT"]
+T_DATA, T_REM = TOKEN_CODES["DATA"], TOKEN_CODES["REM"]
+T_PRINT, T_AT = TOKEN_CODES["PRINT"], TOKEN_CODES["AT"]
 LAST_STATEMENT = TOKEN_CODES["NEW"]          # $80-$BF can start a statement
 
 DEFAULT_START = 0x0801
@@ -199,14 +206,19 @@ def program_lines(data: bytes, start: int = DEFAULT_START) -> list[tuple[int, by
         offset = end + 1
 
 
-def list_line(number: int, body: bytes) -> str:
-    """One line as LIST sends it (no carriage return)."""
+def list_line(number: int, body: bytes, source: bool = False) -> str:
+    """One line as LIST sends it (no carriage return).
+
+    ``source=True``: without the blank LIST puts after REM and DATA, which typing the
+    line again would make part of the remark or the data.
+    """
     out = [f"{number} "]
     for byte in body:
         if byte >= FIRST_TOKEN:
             if byte - FIRST_TOKEN >= len(TOKENS):
                 raise BasicError(f"unknown token ${byte:02X}", basic_line=number)
-            out.append(f" {TOKENS[byte - FIRST_TOKEN]} ")
+            keyword = TOKENS[byte - FIRST_TOKEN]
+            out.append(f" {keyword}" if source and byte in (T_REM, T_DATA) else f" {keyword} ")
         else:
             out.append(chr(byte))
     return "".join(out)
@@ -246,19 +258,26 @@ def screen_rows(number: int, body: bytes) -> list[str]:
     return rows
 
 
-def detokenize(data: bytes, start: int = DEFAULT_START, screen: bool = False) -> str:
+LIST_FORMS = ("list", "source", "screen")
+
+
+def detokenize(data: bytes, start: int = DEFAULT_START, form: str = "list") -> str:
     """LIST of a program image loaded at ``start``: a ``"\\n"`` after each line.
 
-    ``screen=False``: one text line per program line, exactly as LIST sends it (blanks
-    around keywords, a trailing blank after a last keyword).  ``screen=True``: the rows LIST
-    leaves on the 40-column screen (see the module's notes).
+    ``form="list"``: one text line per program line, exactly as LIST sends it (blanks
+    around keywords, a trailing blank after a last keyword).  Typing that text again gives
+    the same bytes except after REM and DATA, which gain LIST's blank, as on the Apple.
+    ``form="source"``: the same without that blank, so that ``tokenize`` gives ``data`` back.
+    ``form="screen"``: the rows LIST leaves on the 40-column screen (module's notes).
     """
+    if form not in LIST_FORMS:
+        raise ValueError(f"form is one of {LIST_FORMS}")
     out = []
     for number, body in program_lines(data, start):
-        if screen:
+        if form == "screen":
             out += screen_rows(number, body)
         else:
-            out.append(list_line(number, body))
+            out.append(list_line(number, body, source=form == "source"))
     return "".join(row + "\n" for row in out)
 
 
@@ -275,3 +294,22 @@ def from_file_image(data: bytes) -> bytes:
     if size > len(data) - 2:
         raise BasicError(f"Applesoft file: its length word says {size} bytes, {len(data) - 2} follow")
     return data[2:2 + size]
+
+
+APB_HEADER = 4
+
+
+def apb_file(program: bytes, start: int = DEFAULT_START) -> bytes:
+    """Our ``.apb`` file: load address (word, TXTTAB), length (word), the program image."""
+    return start.to_bytes(2, "little") + len(program).to_bytes(2, "little") + program
+
+
+def read_apb(data: bytes) -> tuple[int, bytes]:
+    """(load address, program image) of an ``.apb`` file, its length checked."""
+    if len(data) < APB_HEADER:
+        raise BasicError("not an .apb file: shorter than its 4-byte header")
+    start, size = int.from_bytes(data[:2], "little"), int.from_bytes(data[2:4], "little")
+    if size != len(data) - APB_HEADER:
+        raise BasicError(f".apb file: its header says {size} bytes of program, "
+                         f"{len(data) - APB_HEADER} follow")
+    return start, data[APB_HEADER:]

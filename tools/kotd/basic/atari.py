@@ -31,14 +31,17 @@ or string comparison, the six ``(`` and two ``,`` kinds, unary ``+ -``, ``GOTO``
 after ``ON``) are chosen by following Atari BASIC's syntax tables (The Atari BASIC Source
 Book): the parser below is an ordered-choice parser over the same grammar.
 
-Numbers are read as the OS's AFP reads them: nine significant digits, the rest dropped
-(not rounded); below 1E-98 they become 0.  LIST prints them as the OS's FASC does (fixed
+Numbers are read as the OS's AFP reads them; below 1E-98 they become 0.  A constant may
+have at most nine significant digits (the Atari OS keeps nine, AltirraOS ten where they
+fit: more would make the bytes depend on the OS).  LIST prints them as the OS's FASC does (fixed
 from 0.01 up to 1E10, else ``d.dddE+nn``; ``1E11`` lists as ``1.0E+11``).
 
 Cross-checked with Altirra BASIC 1.59 in atari800 (docs/basic.md): Altirra BASIC is a
-compatible reimplementation, not Atari BASIC rev B/C; where it stores differently (it folds
-a minus sign into a numeric constant, ``-5`` -> one negative constant, where Atari BASIC
-stores unary minus then 5) we write what Atari BASIC writes.
+compatible reimplementation, not Atari BASIC rev B/C.  Where it stores differently (it folds
+a sign into a numeric constant, ``-5`` -> one negative constant, where Atari BASIC stores
+unary minus then 5) we write what Atari BASIC writes; both LOAD and run either form.  What
+only one of them accepts is an error here: a string comparison inside a numeric array
+element's parentheses (``A(B$="X")``, which Altirra BASIC refuses).
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ MAX_TEXT_LINE = 114             # one logical line of the screen editor, default
 MAX_TOKENIZED_LINE = 255        # the line length byte (error 14 beyond it)
 MAX_VARIABLES = 128             # tokens $80-$FF (error 4 beyond it)
 MAX_LINE_NUMBER = 32767
+MAX_DIGITS = 9                  # significant digits of a constant (see number_bytes)
 DIRECT_LINE = 32768
 DEFAULT_DIRECT = 'SAVE "D:PROGRAM.BAS"'
 
@@ -112,7 +116,12 @@ VAR_NUMBER, VAR_ARRAY, VAR_STRING = 0x00, 0x40, 0x80
 # --- numbers: the OS's AFP and FASC ---------------------------------------------------
 
 def number_bytes(text: str) -> bytes:
-    """The 6-byte BCD of a decimal constant as AFP reads it (nine digits, truncated)."""
+    """The 6-byte BCD of a decimal constant as AFP reads it.
+
+    The Atari OS's AFP keeps nine significant digits and drops the rest; AltirraOS's keeps
+    ten when the exponent leaves room for them.  So that the bytes never depend on the OS,
+    a constant with more than nine significant digits is an error here.
+    """
     mantissa, _, exponent = text.upper().partition("E")
     whole, _, fraction = mantissa.partition(".")
     if not (whole + fraction).isdigit() or (exponent and not exponent.lstrip("+-").isdigit()):
@@ -123,7 +132,10 @@ def number_bytes(text: str) -> bytes:
     # value = 0.<digits> x 10^k
     k = len(whole.lstrip("0")) if whole.lstrip("0") else -(len(fraction) - len(fraction.lstrip("0")))
     k += int(exponent or 0)
-    digits = digits[:9].rstrip("0") or "0"
+    digits = digits.rstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise ValueError(f"number {text!r} has {len(digits)} significant digits; write at most "
+                         f"{MAX_DIGITS} (the OS keeps 9, AltirraOS 10 when they fit)")
     if k % 2:
         digits, k = "0" + digits, k + 1
     exponent_byte = 64 + k // 2 - 1
@@ -195,6 +207,7 @@ class _LineParser:
         self.text_line = text_line
         self.basic_line = basic_line
         self.furthest = 0
+        self.subscript_depth = 0          # inside a numeric array's ( ): see string_compare
 
     # -- helpers
     def error(self, message: str) -> BasicError:
@@ -374,9 +387,13 @@ class _LineParser:
 
     def subscripts(self, paren: int) -> None:
         self.expect(C_LPRN, paren)
-        self.expression()
-        if self.attempt(self.expect, C_COMMA, C_ACOM):
+        self.subscript_depth += paren == C_ALPRN
+        try:
             self.expression()
+            if self.attempt(self.expect, C_COMMA, C_ACOM):
+                self.expression()
+        finally:
+            self.subscript_depth -= paren == C_ALPRN
         self.expect(C_RPRN)
 
     def numeric_function(self) -> None:
@@ -400,6 +417,9 @@ class _LineParser:
         found = self.search_operator()
         if found is None or found[0] not in STRING_COMPARE:
             raise _Fail
+        if self.subscript_depth:
+            raise self.error("a string comparison inside an array element's ( ): Altirra BASIC "
+                             "refuses it (Atari BASIC takes it); compute it into a variable first")
         self.pos = found[1]
         self.out.append(STRING_COMPARE[found[0]])
         self.string_expression()
@@ -684,7 +704,7 @@ def _statement_keyword(text: str, pos: int) -> tuple[int, int]:
         index = 0
         while index < len(name):
             char = text[pos + index] if pos + index < len(text) else ""
-            if char == "." :
+            if char == ".":
                 return token, pos + index + 1
             if char != name[index]:
                 break
@@ -704,8 +724,12 @@ def _split_line_number(line: str, text_line: int) -> tuple[int, str]:
     return number, line[digits:]
 
 
-def tokenize_line(number: int, body: str, variables: _Variables, text_line: int = 0) -> bytes:
-    """One program line (its number and the text after it) as the statement table holds it."""
+def tokenize_line(number: int, body: str, variables: _Variables, text_line: int = 0,
+                  column: int = 0) -> bytes:
+    """One program line (its number and the text after it) as the statement table holds it.
+
+    ``column``: where ``body`` starts in its text line, for the errors' columns.
+    """
     parser = _LineParser(body, variables, text_line, number)
     statements = bytearray()
     parser.skip_blanks()
@@ -718,8 +742,9 @@ def tokenize_line(number: int, body: str, variables: _Variables, text_line: int 
         parser.out = bytearray([token])
         if not parser.attempt(parser.statement, token):
             parser.pos = max(parser.furthest, start)
-            name = STATEMENTS[token] or "LET (an assignment)"
-            raise parser.error(f"syntax error in {name} at column {parser.pos + 1}: "
+            what = (f"syntax error in {STATEMENTS[token]}" if STATEMENTS[token] else
+                    "not a statement keyword, nor an assignment (syntax error)")
+            raise parser.error(f"{what} at column {column + parser.pos + 1}: "
                                f"{body[:parser.pos].strip()} <here> {body[parser.pos:].strip()}"
                                .rstrip())
         offset = 3 + len(statements) + 1 + len(parser.out)
@@ -796,7 +821,7 @@ def parse_program(text: str, direct: str | None = DEFAULT_DIRECT) -> Program:
         number, body = _split_line_number(line.lstrip(" "), text_line)
         if number in lines:
             raise BasicError(f"line {number} twice", text_line, number)
-        lines[number] = tokenize_line(number, body, variables, text_line)
+        lines[number] = tokenize_line(number, body, variables, text_line, len(line) - len(body))
     if direct is None:
         direct_bytes = DIRECT_LINE.to_bytes(2, "little") + b"\x03"
     else:
