@@ -207,6 +207,18 @@ GAME: list[Field] = [
     Field("SEALIFT_BLOCKED", 1, 1, "1: Tobruk took replacements this turn", *_scalar("sealift_blocked", int, _bool)),
     Field("WINNER", 1, 1, "side that won, $FF while playing", *_scalar("winner", _side_code, _side_name)),
     Field("LEVEL", 1, 1, "victory level index (data/victory.yaml levels), $FF while playing", *_level()),
+    # The sequence of play (kotd.engine.flow; docs/engine.md "Sequence of play").
+    Field("FLOW_SIDE", 1, 1, "side acting in this phase, $FF for nobody", *_scalar("acting", _side_code, _side_name)),
+    Field("REACT_SIDE", 1, 1, "side of the open limited reaction, $FF for none",
+          *_scalar("react_side", _side_code, _side_name)),
+    Field("REACT_OPEN", 1, 1, "1: another unit may still act in the limited reaction",
+          *_scalar("react_open", int, _bool)),
+    Field("REACT_BATTLE", 1, 1, "1: the limited reaction's one battle is fought", *_scalar("react_battle", int, _bool)),
+    Field("REACT_UNIT", 1, 1, "the unit accessed in the limited reaction, 0 for none", *_scalar("react_unit")),
+    Field("REACT_BUDGET", 1, 1, "operation points the accessed unit may still spend", *_scalar("react_budget")),
+    Field("DEFEND_PENDING", 1, 1, "1: a declared battle waits for the defender's risk and air",
+          *_scalar("defend_pending", int, _bool)),
+    Field("LOGISTICS_LAST", 1, 1, "the last unit given its logistics by the acting side", *_scalar("logistics_last")),
 ]
 
 #: Per unit, structure-of-arrays, index = unit number - 1.
