@@ -26,9 +26,10 @@ block (scratch) and this class in ``pending``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from enum import IntFlag
-from typing import Callable
+from typing import Any, Callable
 
 from ..model.types import SIDES, Model, other_side
 from . import combat, logistics, movement, supply, victory
@@ -116,7 +117,52 @@ def refuse(message: str, kind: str) -> RuleError:
     return e
 
 
+@dataclass(frozen=True)
+class Action:
+    """One call a front end made, as the 6502 entry it maps to (kotd.replay)."""
+    entry: str                      # the entry's name in kotd.build.abi.ENTRIES
+    args: tuple                     # its arguments (ATTACK: the battle block's fields)
+    refused: str | None             # the RuleError kind when refused, else None
+    value: int                      # the entry's result when not refused
+    info: tuple[int, int, int]      # PHASE_INFO before the call: phase, actor (0/1/$FF), May bits
+    after: Any                      # the recorder's snapshot of the state after the call
+
+
+def _side_code(side: str | None) -> int:
+    return 0xFF if side is None else SIDES.index(side)
+
+
+def recorded(entry: str, to_args: Callable[..., tuple], to_value: Callable[[Any], int] = lambda out: 0):
+    """Record each call of a Flow action in ``flow.record`` when recording."""
+    def wrap(method):
+        @functools.wraps(method)
+        def inner(self: "Flow", *args, **kw):
+            if self.record is None:
+                return method(self, *args, **kw)
+            info = self.info()
+            before = (int(info.phase), _side_code(info.actor), int(info.may))
+            try:
+                out = method(self, *args, **kw)
+            except RuleError as e:
+                self.record.append(Action(entry, to_args(*args, **kw), getattr(e, "kind", "rule"), 0, before,
+                                          self.snapshot(self.state)))
+                raise
+            self.record.append(Action(entry, to_args(*args, **kw), None, to_value(out), before,
+                                      self.snapshot(self.state)))
+            return out
+        return inner
+    return wrap
+
+
+def _hex_value(hx) -> int:
+    return hx[0] + 256 * hx[1]
+
+
 class Flow:
+    #: When a list, every action is appended to it as an :class:`Action` (kotd.replay).
+    record: list[Action] | None = None
+    snapshot: Callable[[GameState], Any] = staticmethod(lambda state: state.copy())
+
     def __init__(self, model: Model, state: GameState, log: Callable[[str], None] | None = None,
                  on_battle: Callable[[AttackPlan, BattleResult], None] | None = None):
         self.model = model
@@ -198,6 +244,7 @@ class Flow:
 
     # --- stepping ---------------------------------------------------------------------
 
+    @recorded("PHASE_NEXT", lambda: (), int)
     def step(self) -> Phase:
         """End the current phase and enter the next (PHASE_NEXT)."""
         self._allowed(May.STEP)
@@ -296,6 +343,7 @@ class Flow:
 
     # --- A3 logistics, A4 initiative --------------------------------------------------
 
+    @recorded("LOGISTICS", lambda n, o: (n, o.replacements, o.supply, o.priority), lambda out: out[0])
     def allocate(self, number: int, order: LogisticsOrder) -> tuple[int, int]:
         """One unit's logistics (§IV.B.1): the acting side's units, each once, in unit order."""
         self._allowed(May.LOGISTICS)
@@ -308,6 +356,7 @@ class Flow:
         self.state.logistics_last = number
         return logistics.allocate(self.model, self.state, unit, order)
 
+    @recorded("CHOOSE_FIRST", lambda first: (int(bool(first)),))
     def choose_first(self, move_first: bool) -> None:
         """The initiative holder moves first or lets the other side (§III.2.D)."""
         self._allowed(May.CHOOSE_FIRST)
@@ -316,6 +365,7 @@ class Flow:
 
     # --- unit actions -------------------------------------------------------------------
 
+    @recorded("MOVE", lambda n, d: (n, d), _hex_value)
     def move(self, number: int, direction: int) -> tuple[int, int]:
         """Move one hex in direction 1-6 (§IV.C); returns the hex entered."""
         self._allowed(May.MOVE)
@@ -346,6 +396,7 @@ class Flow:
                 self._open_reaction(other_side(side), f"unit {number} moved next to the enemy")
         return target
 
+    @recorded("FORTIFY", lambda n: (n,))
     def fortify(self, number: int) -> None:
         """Build one fortification level (§IV.A.1.j)."""
         self._allowed(May.FORTIFY)
@@ -356,6 +407,7 @@ class Flow:
         if self.state.react_side is not None:
             self.state.react_budget -= spent
 
+    @recorded("SEA_MOVE", lambda n: (n,), _hex_value)
     def sea_move(self, number: int) -> tuple[int, int]:
         """Allied sea movement between Tobruk and Alexandria (§IV.C.3.f)."""
         self._allowed(May.SEA_MOVE)
@@ -365,6 +417,7 @@ class Flow:
         self.log(f"unit {number} moved by sea to {dest}")
         return dest
 
+    @recorded("ATTACK", lambda ah, dh, a, d, i, r, air: (tuple(ah), tuple(dh), tuple(a), tuple(d), i, r, air))
     def declare_attack(self, attack_hex, defend_hex, attackers, defenders, intensity: int, risk: int,
                        air: int) -> AttackPlan:
         """The attacker's half of a battle (§IV.D): checked; the defender chooses next."""
@@ -391,6 +444,7 @@ class Flow:
         st.defend_pending = True
         return plan
 
+    @recorded("DEFEND", lambda r, a: (r, a), lambda out: out.odds)
     def defend(self, risk: int, air: int) -> BattleResult:
         """The defender's risk and air; the battle is fought (§IV.D.1.d)."""
         self._allowed(May.DEFEND)
@@ -423,6 +477,7 @@ class Flow:
         st = self.state
         st.react_side, st.react_open, st.react_battle, st.react_unit, st.react_budget = side, True, False, 0, 0
 
+    @recorded("ACCESS", lambda n: (n,), int)
     def access(self, number: int) -> int:
         """Limited reaction: take a unit; it may spend min(allowance/2, remaining) OP."""
         self._allowed(May.ACCESS)
@@ -435,6 +490,7 @@ class Flow:
                               unit.op)
         return st.react_budget
 
+    @recorded("FINISH_UNIT", lambda: (), int)
     def finish_unit(self) -> bool:
         """Limited reaction: done with the accessed unit; True if another may be accessed
         (the initiative check, §III.2.E.10.b)."""
@@ -445,6 +501,7 @@ class Flow:
             st.react_open = chance(st, self.model.logistics.reaction_continue_percent)
         return st.react_open
 
+    @recorded("END_REACTION", lambda: ())
     def end_reaction(self) -> None:
         """Limited reaction over (the reacting player ends it, or it can go no further)."""
         self._allowed(May.END_REACTION)

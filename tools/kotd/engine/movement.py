@@ -11,7 +11,10 @@ from .state import GameState, UnitState
 
 
 class RuleError(ValueError):
-    """An action the rules do not allow; nothing has been changed."""
+    """An action the rules do not allow; nothing has been changed.  ``kind`` names the
+    engine's error code (kotd.build.abi.ERRORS, lower case)."""
+
+    kind = "rule"
 
 
 def move_cost(model: Model, unit: UnitState, target: Hex) -> tuple[int, int]:
