@@ -71,11 +71,14 @@ _next:
 _divide:
     ldx #32                         ; rounds left
 _skip:
-    ; A zero top byte gives eight zero quotient bits: move a byte at a time.
+    ; While the remainder is 0 and the top byte is below d, the next eight
+    ; quotient bits are 0 and the byte is the remainder: move a byte at a time.
     lda M3
-    bne _start
+    cmp SCALE_DIV
+    bcs _start
     cpx #8
     beq _start
+    pha                             ; the remainder
     lda M2
     sta M3
     lda M1
@@ -88,7 +91,9 @@ _skip:
     sec
     sbc #8
     tax
-    bne _skip                       ; always: X >= 8
+    pla
+    beq _skip                       ; the remainder is still 0
+    bne _round                      ; always
 _start:
     lda #0                          ; the remainder
 _round:
