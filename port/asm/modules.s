@@ -12,4 +12,9 @@ code_start:
 .include "math.s"                   ; multiply and divide
 .include "supply.s"                 ; supply tracing, Tobruk surrounded, distance VP
 .include "combat.s"                 ; one battle
+.include "percent.s"                ; (v x k + a) / d for the phase routines
+.include "setup.s"                  ; a new game: the options on a start state
+.include "logistics_phase.s"        ; receipts, arrivals, Desert Rats, maintenance, resupply
+.include "phase_entry.s"            ; initiative, OP allotment, air and display reset
+.include "victory.s"                ; victory points, score, level, end of the game
 code_end:

@@ -298,6 +298,15 @@ SCRATCH: list[Field] = [
     Field("SUPPLY_REACH", 1, 1, "the range being tested, plus one"),
     Field("SUPPLY_HEX", 1, 2, "axial q and r of the unit being tested"),
     Field("SUPPLY_DQ", 1, 1, "q difference of the pair being tested"),
+    # The phase routines (port/asm/percent.s, setup.s, logistics_phase.s, phase_entry.s, victory.s).
+    Field("SCALE_TERM", 1, 3, "percent.s: the 24-bit value being scaled"),
+    Field("PHASE_SIDE", 1, 1, "the side being worked (the phasing side in resupply)"),
+    Field("PHASE_UNIT", 1, 1, "the unit index being worked"),
+    Field("PHASE_ROOM", 1, 1, "units a home base still takes; Desert Rats conditions met"),
+    Field("PHASE_STATUS", 1, 1, "the status whose units arrive (waiting, then cadres)"),
+    Field("PHASE_COUNT", 1, 1, "units arrived, eliminated or removed: the routine's result"),
+    Field("PHASE_SCORE", 2, 1, "the score + 32768 (offset binary: unsigned order is signed order)"),
+    Field("PHASE_LEVEL", 1, 1, "the victory level reached so far"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.

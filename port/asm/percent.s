@@ -1,0 +1,149 @@
+;
+; percent.s -- the phase routines' one piece of arithmetic: a 24-bit value
+; times a byte, plus a byte, divided by a byte, floor: (v * k + a) / d.
+;
+; Every rounding of the phases is one of these (docs/rules.md): a receipt at a
+; rating percent with its hundredths carried (a = the carry, d = 100, the
+; remainder the next carry), a rated value rounded half up (a = 50), a ceiling
+; (a = 99), a percent of a request or of the Axis pool (a = 0), casualties over
+; CASUALTY_DIVISOR (k = 1).  kotd.engine.setup, logistics and victory state the
+; same floors in Python.
+;
+
+.alias SCALE_K   ZP_TEMP+3          ; the multiplier, shifted out
+.alias SCALE_ADD ZP_TEMP+4          ; a, added to the product
+.alias SCALE_DIV ZP_TEMP+5          ; d, the divisor
+
+;
+; scale -- M0..M3 = floor((M0..M2 * A + SCALE_ADD) / SCALE_DIV).
+;
+; In:       M0..M2 = v (24-bit; M3 is not read); A = k; SCALE_ADD = a;
+;           SCALE_DIV = d, 1..255
+; Out:      M0..M3 = the quotient; A = the remainder, 0..d-1
+; Clobbers: X, flags; SCALE_K; SCALE_TERM
+; Zero page: ZP_MUL (M0..M3), ZP_TEMP+3..+5
+;
+scale:
+.scope
+    sta SCALE_K
+    ldx #2
+_copy:
+    lda M0,x
+    sta SCALE_TERM,x
+    lda #0
+    sta M0,x
+    dex
+    bpl _copy
+    sta M3
+    ldx #8                          ; the product, multiplier bits high first
+_bit:
+    asl M0
+    rol M1
+    rol M2
+    rol M3
+    asl SCALE_K
+    bcc _next
+    clc
+    lda M0
+    adc SCALE_TERM
+    sta M0
+    lda M1
+    adc SCALE_TERM+1
+    sta M1
+    lda M2
+    adc SCALE_TERM+2
+    sta M2
+    bcc _next
+    inc M3
+_next:
+    dex
+    bne _bit
+    clc
+    lda M0
+    adc SCALE_ADD
+    sta M0
+    bcc _divide
+    inc M1
+    bne _divide
+    inc M2
+    bne _divide
+    inc M3
+_divide:
+    ldx #32                         ; rounds left
+_skip:
+    ; While the remainder is 0 and the top byte is below d, the next eight
+    ; quotient bits are 0 and the byte is the remainder: move a byte at a time.
+    lda M3
+    cmp SCALE_DIV
+    bcs _start
+    cpx #8
+    beq _start
+    pha                             ; the remainder
+    lda M2
+    sta M3
+    lda M1
+    sta M2
+    lda M0
+    sta M1
+    lda #0
+    sta M0
+    txa
+    sec
+    sbc #8
+    tax
+    pla
+    beq _skip                       ; the remainder is still 0
+    bne _round                      ; always
+_start:
+    lda #0                          ; the remainder
+_round:
+    asl M0
+    rol M1
+    rol M2
+    rol M3
+    rol
+    bcs _subtract                   ; nine bits: more than any divisor
+    cmp SCALE_DIV
+    bcc _keep
+_subtract:
+    sbc SCALE_DIV                   ; carry is set
+    inc M0                          ; the quotient bit just shifted in
+_keep:
+    dex
+    bne _round
+    rts
+.scend
+
+;
+; percent_of -- M0..M2 = floor(M0..M2 * A / 100).
+;
+; In:       M0..M2 = v; A = the percent
+; Out:      M0..M3 = the quotient; A = the remainder
+; Clobbers: X, flags; as scale
+;
+percent_of:
+    ldx #0
+    stx SCALE_ADD
+    ldx #100
+    stx SCALE_DIV
+    jmp scale
+
+;
+; receipt -- a receipt at a rating percent with the hundredths carried
+; (kotd.engine.setup.add_receipt): total = v * percent + carry; the receipt is
+; total / 100, the new carry total mod 100.
+;
+; In:       M0, M1 = v (16-bit); A = the percent; Y = the CARRY index (CARRY_*)
+; Out:      M0..M3 = the receipt; CARRY,y = the new carry
+; Clobbers: A, X, flags; as scale
+;
+receipt:
+    ldx #0
+    stx M2
+    ldx CARRY,y
+    stx SCALE_ADD
+    ldx #100
+    stx SCALE_DIV
+    jsr scale
+    sta CARRY,y
+    rts
