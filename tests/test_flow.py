@@ -33,7 +33,7 @@ def test_a_reaction_battle_costing_more_than_the_access_is_refused(model):
     before = state.copy()
     with pytest.raises(RuleError) as e:                 # intensity 6 costs the Allies 8
         flow.declare_attack(aust.hex, state.unit(AXIS_PZ).hex, [AUST], [AXIS_PZ], 6, 5, 0)
-    assert e.value.kind == "reaction" and state == before and not state.defend_pending
+    assert e.value.code == "REACTION" and state == before and not state.defend_pending
     flow.declare_attack(aust.hex, state.unit(AXIS_PZ).hex, [AUST], [AXIS_PZ], 3, 5, 0)   # costs 6
     assert flow.info() == flow.info().__class__(state.phase, "axis", May.DEFEND)
     flow.defend(5, 0)
@@ -54,22 +54,22 @@ def test_refused_actions_name_their_code_and_change_nothing(model):
     state = new_game(model, "tobruk41", 5, Options(computer_allied=False))
     flow = Flow(model, state)
     before = state.copy()
-    for action, kind in ((lambda: flow.move(AXIS_PZ, 1), "phase"),
-                         (lambda: flow.allocate(AXIS_PZ, LogisticsOrder()), "phase"),
-                         (lambda: flow.access(AXIS_PZ), "phase"),
-                         (lambda: flow.defend(5, 0), "phase")):
+    for action, kind in ((lambda: flow.move(AXIS_PZ, 1), "PHASE"),
+                         (lambda: flow.allocate(AXIS_PZ, LogisticsOrder()), "PHASE"),
+                         (lambda: flow.access(AXIS_PZ), "PHASE"),
+                         (lambda: flow.defend(5, 0), "PHASE")):
         with pytest.raises(RuleError) as e:
             action()
-        assert e.value.kind == kind and state == before
+        assert e.value.code == kind and state == before
     while state.phase != Phase.B1_OPERATIONS:
         flow.step()
     allied = next(u for u in state.units if u.on_map and model.unit(u.number).side == "allied")
     before = state.copy()
-    for action, kind in ((lambda: flow.move(allied.number, 1), "side"), (lambda: flow.move(0, 1), "unit"),
-                         (lambda: flow.finish_unit(), "phase"), (lambda: flow.choose_first(True), "phase")):
+    for action, kind in ((lambda: flow.move(allied.number, 1), "SIDE"), (lambda: flow.move(0, 1), "UNIT"),
+                         (lambda: flow.finish_unit(), "PHASE"), (lambda: flow.choose_first(True), "PHASE")):
         with pytest.raises(RuleError) as e:
             action()
-        assert e.value.kind == kind and state == before
+        assert e.value.code == kind and state == before
 
 
 def test_a_turn_of_steps_visits_every_phase_with_its_actor(model):
@@ -104,10 +104,10 @@ def test_logistics_once_per_unit_in_unit_order(model):
         flow.step()
     axis = [u.number for u in state.units if u.on_map and model.unit(u.number).side == "axis"]
     flow.allocate(axis[1], LogisticsOrder(9, 9, 9))
-    for n, kind in ((axis[0], "order"), (axis[1], "order")):
+    for n, kind in ((axis[0], "ONCE"), (axis[1], "ONCE")):
         with pytest.raises(RuleError) as e:
             flow.allocate(n, LogisticsOrder(9, 9, 9))
-        assert e.value.kind == kind
+        assert e.value.code == kind
     with pytest.raises(RuleError) as e:
         flow.allocate(axis[2], LogisticsOrder(10, 9, 9))
-    assert e.value.kind == "range"
+    assert e.value.code == "RANGE"

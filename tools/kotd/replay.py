@@ -106,7 +106,7 @@ def call_action(machine, action: Action):
 
 
 def expected_status(action: Action) -> int:
-    return 0 if action.refused is None else abi.ERRORS[action.refused.upper()]
+    return 0 if action.refused is None else abi.ERRORS.get(action.refused, -1)
 
 
 def replay(model: Model, machine, log: GameLog, *, check_info: bool = True, stop_after: int | None = None
@@ -166,7 +166,7 @@ def replay_reference(model: Model, log: GameLog) -> list[int]:
             call()
             refused = None
         except RuleError as e:
-            refused = e.kind
+            refused = e.code or "?"
         if refused != a.refused or stateblock.encode(flow.state, model) != a.after:
             bad.append(i)
     return bad

@@ -307,6 +307,11 @@ SCRATCH: list[Field] = [
     Field("PHASE_COUNT", 1, 1, "units arrived, eliminated or removed: the routine's result"),
     Field("PHASE_SCORE", 2, 1, "the score + 32768 (offset binary: unsigned order is signed order)"),
     Field("PHASE_LEVEL", 1, 1, "the victory level reached so far"),
+    # The sequence of play (port/asm/flow.s).
+    Field("FLOW_ACTOR", 1, 1, "out of PHASE_INFO: the side that must act now, $FF for nobody"),
+    Field("FLOW_MAY", 2, 1, "out of PHASE_INFO: what it may do (MAY_* bits)"),
+    Field("FLOW_UNIT", 1, 1, "work: index of the unit acting"),
+    Field("FLOW_SPENT", 1, 1, "work: operation points the action spent"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.

@@ -68,6 +68,17 @@ SEGMENTS = ((Phase.B1_OPERATIONS, Phase.B2_RESUPPLY, Phase.B3_DEPOT_MOVEMENT, Ph
 KIND_OF_STEP = (OPERATIONS, None, DEPOTS, ENEMY_REACTION, OPERATIONS, None, DEPOTS)
 
 
+#: The opening work of each phase (after the air reset and display noise of the
+#: Operations and Enemy Reaction phases); the 6502 gets it as FLOW_PHASE_WORK.
+OPENING: dict[Phase, str] = {
+    Phase.REINFORCEMENT: "reinforcement", Phase.SUPPLY: "supply", Phase.LOGISTICS: "logistics",
+    Phase.INITIATIVE: "initiative", Phase.B1_OPERATIONS: "allot_both", Phase.B5_OPERATIONS: "allot_phasing",
+    Phase.C5_OPERATIONS: "allot_phasing", Phase.B2_RESUPPLY: "resupply", Phase.B6_RESUPPLY: "resupply",
+    Phase.C2_RESUPPLY: "resupply", Phase.C6_RESUPPLY: "resupply", Phase.VICTORY: "victory"}
+WORKS = ("none", "reinforcement", "supply", "logistics", "initiative", "allot_both", "allot_phasing",
+         "resupply", "victory")
+
+
 def kind_of(phase: Phase) -> str | None:
     """OPERATIONS, ENEMY_REACTION, DEPOTS for the phases where units act, else None."""
     for seg in SEGMENTS:
@@ -111,10 +122,9 @@ class AttackPlan:
     attacker_air: int
 
 
-def refuse(message: str, kind: str) -> RuleError:
-    e = RuleError(message)
-    e.kind = kind
-    return e
+def refuse(message: str, code: str) -> RuleError:
+    """A refusal naming its engine error code (kotd.build.abi.ERRORS)."""
+    return RuleError(message, code.upper())
 
 
 @dataclass(frozen=True)
@@ -122,7 +132,7 @@ class Action:
     """One call a front end made, as the 6502 entry it maps to (kotd.replay)."""
     entry: str                      # the entry's name in kotd.build.abi.ENTRIES
     args: tuple                     # its arguments (ATTACK: the battle block's fields)
-    refused: str | None             # the RuleError kind when refused, else None
+    refused: str | None             # the RuleError code when refused (abi.ERRORS key), else None
     value: int                      # the entry's result when not refused
     info: tuple[int, int, int]      # PHASE_INFO before the call: phase, actor (0/1/$FF), May bits
     after: Any                      # the recorder's snapshot of the state after the call
@@ -144,7 +154,7 @@ def recorded(entry: str, to_args: Callable[..., tuple], to_value: Callable[[Any]
             try:
                 out = method(self, *args, **kw)
             except RuleError as e:
-                self.record.append(Action(entry, to_args(*args, **kw), getattr(e, "kind", "rule"), 0, before,
+                self.record.append(Action(entry, to_args(*args, **kw), e.code or "?", 0, before,
                                           self.snapshot(self.state)))
                 raise
             self.record.append(Action(entry, to_args(*args, **kw), None, to_value(out), before,
@@ -263,38 +273,41 @@ class Flow:
         return st.phase
 
     def enter(self, phase: Phase) -> None:
-        """Enter a phase and do its opening work."""
+        """Enter a phase and do its opening work (OPENING)."""
         st, model = self.state, self.model
         self.enter_phase(phase, self._acting_in(phase))
-        if phase == Phase.REINFORCEMENT:
+        work = OPENING.get(phase)
+        if work == "reinforcement":
             logistics.receive_turn_points(model, st)
             arrived = logistics.reinforcements(model, st)
             self.facts = {"arrived": arrived}
             if arrived:
                 self.log(f"arrived: {arrived}")
             st.sealift_left, st.sealift_blocked = model.logistics.sealift_per_turn, False
-        elif phase == Phase.SUPPLY:
+        elif work == "supply":
             supply.trace_supply(model, st)
             self.facts["unsupplied"] = {s: sum(1 for u in units_on_map(st, s, model) if not u.supplied)
                                         for s in SIDES}
-        elif phase == Phase.LOGISTICS:
+        elif work == "logistics":
             st.logistics_last = 0
             rats = logistics.desert_rats(model, st)
             self.facts["desert_rats"] = rats
             if rats is not None:
                 self.log(f"DESERT RATS STRIKE: depots lost {rats}")
-        elif phase == Phase.INITIATIVE:
+        elif work == "initiative":
             if st.random_initiative:
                 st.initiative = "axis" if chance(st, model.logistics.random_initiative_axis_percent) else "allied"
             else:
                 st.initiative = model.turn(st.turn).initiative
             st.first_player = st.acting = st.initiative
-        elif phase in (Phase.B1_OPERATIONS, Phase.B5_OPERATIONS, Phase.C5_OPERATIONS):
-            self._allot(SIDES if phase == Phase.B1_OPERATIONS else (phasing_side(st),))
-        elif phase in (Phase.B2_RESUPPLY, Phase.B6_RESUPPLY, Phase.C2_RESUPPLY, Phase.C6_RESUPPLY):
+        elif work == "allot_both":
+            self._allot(SIDES)
+        elif work == "allot_phasing":
+            self._allot((phasing_side(st),))
+        elif work == "resupply":
             supply.trace_supply(model, st)
             logistics.resupply(model, st, phasing_side(st))
-        elif phase == Phase.VICTORY:
+        elif work == "victory":
             self.facts["gained"] = victory.end_of_turn(model, st)
             self.facts["turn"] = st.turn
             if st.turn >= st.last_turn:
@@ -349,7 +362,7 @@ class Flow:
         self._allowed(May.LOGISTICS)
         unit = self._own_unit(number)
         if number <= self.state.logistics_last:
-            raise refuse("each unit's logistics once, in unit-number order", "order")
+            raise refuse("each unit's logistics once, in unit-number order", "once")
         for digit in (order.replacements, order.supply, order.priority):
             if not 0 <= digit <= 9:
                 raise refuse(f"a logistics digit is 0-9, not {digit}", "range")
@@ -360,6 +373,8 @@ class Flow:
     def choose_first(self, move_first: bool) -> None:
         """The initiative holder moves first or lets the other side (§III.2.D)."""
         self._allowed(May.CHOOSE_FIRST)
+        if move_first not in (0, 1):
+            raise refuse("move first: 1 (yes) or 0 (no)", "range")
         st = self.state
         st.first_player = st.initiative if move_first else other_side(st.initiative)
 
@@ -373,7 +388,7 @@ class Flow:
         st = self.state
         is_depot = utype(self.model, unit).is_depot
         if is_depot != (self.kind == DEPOTS):
-            raise refuse("depots move only in their depot movement phase, other units never in it", "phase")
+            raise refuse("depots move only in their depot movement phase, other units never in it", "depot")
         limit = self._reaction_limit(unit)
         target = movement.check_move(self.model, st, unit, direction, limit)
         side = side_of(self.model, unit)

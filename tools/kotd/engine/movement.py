@@ -11,10 +11,17 @@ from .state import GameState, UnitState
 
 
 class RuleError(ValueError):
-    """An action the rules do not allow; nothing has been changed.  ``kind`` names the
-    engine's error code (kotd.build.abi.ERRORS, lower case)."""
+    """An action the rules do not allow; nothing has been changed.
 
-    kind = "rule"
+    ``code`` names the 6502 engine's error code for it (a key of
+    kotd.build.abi.ERRORS, e.g. "OP" for E_OP), or None where the engine has none yet.
+    The checks run in the order the 6502 routines run them; the first that fails is
+    reported.
+    """
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        self.code = code
 
 
 def move_cost(model: Model, unit: UnitState, target: Hex) -> tuple[int, int]:
