@@ -12,4 +12,7 @@ code_start:
 .include "math.s"                   ; multiply and divide
 .include "supply.s"                 ; supply tracing, Tobruk surrounded, distance VP
 .include "combat.s"                 ; one battle
+.include "movement.s"               ; unit actions: move, fortify, sea movement
+.include "logistics.s"              ; unit actions: a unit's logistics allocation and its maxima
+.include "display.s"                ; what a front end shows: the solitaire display strength
 code_end:

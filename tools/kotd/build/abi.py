@@ -27,6 +27,23 @@ ERRORS: dict[str, int] = {
     "DIRECTION": 4,     # a direction outside 1..6
     "RANGE": 5,         # another argument out of its range
     "ORDER": 6,         # a battle the rules do not allow (kotd.engine.combat.check_order)
+    # --- unit actions: movement, fortification, sea movement (port/asm/movement.s), the
+    # RuleError codes of kotd.engine.movement; numbered from 16 to leave 7-15 to the
+    # sequence of play.
+    "GARRISON": 16,         # garrisons never move
+    "PROHIBITED": 17,       # an ocean or impassable hex
+    "ENEMY": 18,            # enemy units hold the hex: attack instead
+    "STACKING": 19,         # the hex (Tobruk, the sea move's port) is full
+    "OP": 20,               # not enough operation points
+    "SUPPLY": 21,           # not enough supply
+    "LIMIT": 22,            # more operation points than the limited reaction allows
+    "FORT_LEVEL": 23,       # fortification already at its highest level
+    "NOT_ALLIED": 24,       # only Allied units move by sea
+    "DEPOT": 25,            # depots move only in their depot movement phase
+    "PORT": 26,             # sea movement starts in Tobruk or Alexandria
+    "SEALIFT": 27,          # the turn's sealift has been used
+    "SEALIFT_BLOCKED": 28,  # units in Tobruk took replacements this turn
+    "TOBRUK": 29,           # Tobruk is not in Allied hands
 }
 
 RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)

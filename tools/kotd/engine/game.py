@@ -77,6 +77,14 @@ class TurnReport:
 OPERATIONS, ENEMY_REACTION, DEPOTS = "operations", "enemy reaction", "depot movement"
 
 
+def display_strength(model: Model, state: GameState, unit: UnitState) -> int:
+    """The strength a front end shows: a computer-run (solitaire Allied) unit's true
+    strength times its display percent, rounded half up (R16.42.7); any other unit's as it is."""
+    if state.computer_allied and side_of(model, unit) == "allied":
+        return (unit.strength * unit.noise + 50) // 100
+    return unit.strength
+
+
 class Game:
     def __init__(self, model: Model, state: GameState, players: dict[str, Player]):
         self.model = model
@@ -258,12 +266,16 @@ class Game:
             self._display_noise()
 
     def _display_noise(self) -> None:
-        """Solitaire: a new display percent for each Allied unit on the map (R16.42.7)."""
+        """Solitaire: a new display percent for each Allied unit on the map (R16.42.7);
+        what a front end shows is `display_strength`."""
         if not self.state.computer_allied:
             return
         lo, hi = self.model.solitaire.display_noise_percent
         for u in self.side_units("allied"):
             u.noise = between(self.state, lo, hi)
+
+    def display_strength(self, unit: UnitState) -> int:
+        return display_strength(self.model, self.state, unit)
 
     def _allot(self, sides: tuple[str, ...]) -> None:
         """A full allotment of operation points: set, not added (R16.36)."""
