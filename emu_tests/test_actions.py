@@ -396,13 +396,13 @@ def test_display_strength_over_every_value(model, machines, strength, noise, com
 
 @pytest.fixture(scope="module")
 def played(model):
-    """Every scenario from its start (seed 1, solitaire and two-player), played by the
-    simple computer players: the state before every 12th move, every 3rd fortification
-    and every 7th allocation they made, with the arguments."""
+    """Every scenario from its start (seed 1, solitaire; the campaign two-player too),
+    played by the simple computer players: the state before every 40th move, every 10th
+    fortification and every 14th allocation they made, with the arguments."""
     from kotd.simulate import simulate
     taken = {"move": [], "fortify": [], "allocate": []}
     counts = Counter()
-    every = {"move": 12, "fortify": 3, "allocate": 7}
+    every = {"move": 40, "fortify": 10, "allocate": 14}
     real_move, real_fortify, real_allocate = Game.move, Game.fortify, logistics.allocate
 
     def keep(kind, state, *args):
@@ -428,8 +428,8 @@ def played(model):
     mp.setattr(logistics, "allocate", allocate)
     try:
         for scenario in model.scenarios:
-            for computer in (True, False):
-                simulate(model, scenario, 1, computer_allied=computer)
+            simulate(model, scenario, 1)
+        simulate(model, "campaign", 1, computer_allied=False)
     finally:
         mp.undo()
     return taken

@@ -22,12 +22,9 @@
 .alias CENSUS_FIRST_SIDE ZP_TEMP+3  ; side of the lowest-numbered of them, NONE if empty
 .alias CENSUS_ALLIED     ZP_TEMP+4  ; how many of them are Allied
 
-; The neighbourhood of the hex entered, in WORK (enemy_next_to).
-.alias NEAR_COUNT        WORK       ; neighbours on the map, 0..6
-.alias NEAR_DIRECTION    WORK+1     ; the direction being stepped
-.alias NEAR_COL          WORK+2     ; 6 columns
-.alias NEAR_ROW          WORK+8     ; 6 rows
-.alias NEAR_SIDE         WORK+14    ; 6 sides of the lowest-numbered unit there, NONE if empty
+; The neighbourhood of the hex entered, in WORK (enemy_next_to): the side of
+; the lowest-numbered unit in each hex of the 3 x 3 box around it, NONE if empty.
+.alias NEAR_SIDE         WORK
 
 ;
 ; move_rule -- move a unit one hex (movement.check_move, then apply_move).
@@ -44,7 +41,7 @@
 ;           E_DIRECTION, E_GARRISON, E_HEX (the move would leave the map),
 ;           E_PROHIBITED (ocean, impassable), E_ENEMY, E_STACKING, E_OP,
 ;           E_SUPPLY, E_LIMIT (cost above ARG2), checked in that order
-; Clobbers: X, Y, flags; ACTION_UNIT, ACTION_COST, WORK+0..19
+; Clobbers: X, Y, flags; ACTION_UNIT, ACTION_COST, WORK+0..8
 ; Zero page: ZP_PTR, ZP_HEX_A, ZP_TEMP..ZP_TEMP+4
 ;
 move_rule:
@@ -495,84 +492,92 @@ _done:
 ;
 ; In:       ZP_HEX_A = the hex (on the map); A = the friendly side
 ; Out:      carry set: yes; carry clear: no
-; Clobbers: A, X, Y; WORK+0..19 (NEAR_*)
+; Clobbers: A, X, Y; WORK+0..8 (NEAR_SIDE)
 ; Zero page: ZP_TEMP, ZP_TEMP+1, ZP_TEMP+2
 ;
-; One pass over the units, not one per neighbour: each unit on the map within a
-; column and a row of the hex is matched against the neighbours on the map, and
-; the units go downwards so that the lowest-numbered writes NEAR_SIDE last.
+; One pass over the units, not one per neighbour.  Every hex next to (col, row)
+; lies in the box of columns col-1..col+1 and rows row-1..row+1, so each unit on
+; the map in that box writes its side into the box's slot
+; 3 * (dcol + 1) + (drow + 1); the units go downwards, so the lowest-numbered
+; writes last.  Then the six directions' slots (HEX_DCOL_*, HEX_DROW_*) are read.
 ;
 enemy_next_to:
 .scope
     eor #1                          ; the enemy (sides are 0, 1)
     sta ZP_TEMP+2
-    lda #0
-    sta NEAR_COUNT
-    lda #1
-    sta NEAR_DIRECTION
-_step:
-    ldx ZP_HEX_A
-    ldy ZP_HEX_A+1
-    lda NEAR_DIRECTION
-    jsr hex_step
-    bcs _next_direction             ; off the map: no neighbour there
-    txa
-    ldx NEAR_COUNT
-    sta NEAR_COL,x
-    tya
-    sta NEAR_ROW,x
     lda #NONE
-    sta NEAR_SIDE,x
-    inc NEAR_COUNT
-_next_direction:
-    inc NEAR_DIRECTION
-    lda NEAR_DIRECTION
-    cmp #HEX_DIRECTIONS+1
-    bcc _step
+    ldy #8
+_clear:
+    sta NEAR_SIDE,y
+    dey
+    bpl _clear
     ldx #UNIT_COUNT-1
 _unit:
-    lda U_COL,x                     ; within a column: col - hex col + 1 < 3
+    lda U_COL,x                     ; dcol + 1, 0..2 in the box
     sec
     sbc ZP_HEX_A
     clc
     adc #1
     cmp #3
     bcs _next_unit
-    lda U_ROW,x                     ; and within a row
+    sta ZP_TEMP
+    lda U_ROW,x                     ; drow + 1
     sec
     sbc ZP_HEX_A+1
     clc
     adc #1
     cmp #3
     bcs _next_unit
+    sta ZP_TEMP+1
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
     bne _next_unit
-    ldy NEAR_COUNT
-_near:
-    dey
-    bmi _next_unit
-    lda U_COL,x
-    cmp NEAR_COL,y
-    bne _near
+    lda U_COL,x                     ; a hex off the map (an edge's wrap) is nobody's neighbour
+    cmp #MAP_COLUMNS
+    bcs _next_unit
     lda U_ROW,x
-    cmp NEAR_ROW,y
-    bne _near
+    cmp #MAP_ROWS
+    bcs _next_unit
+    lda ZP_TEMP
+    asl
+    adc ZP_TEMP                     ; carry clear: 3 * (dcol + 1)
+    adc ZP_TEMP+1
+    tay
     lda UNIT_SIDE,x
     sta NEAR_SIDE,y
 _next_unit:
     dex
     bpl _unit
-    ldy NEAR_COUNT
-_side:
-    dey
-    bmi _none
-    lda NEAR_SIDE,y
-    cmp ZP_TEMP+2
-    bne _side
+    ldy #HEX_DIRECTIONS-1
+_direction:
+    lda ZP_HEX_A
+    lsr
+    bcs _odd
+    lda HEX_DCOL_EVEN,y
+    sta ZP_TEMP
+    lda HEX_DROW_EVEN,y
+    jmp _slot
+_odd:
+    lda HEX_DCOL_ODD,y
+    sta ZP_TEMP
+    lda HEX_DROW_ODD,y
+_slot:
+    sta ZP_TEMP+1                   ; drow, signed
+    inc ZP_TEMP                     ; dcol + 1
+    lda ZP_TEMP
+    asl
+    adc ZP_TEMP                     ; carry clear: 3 * (dcol + 1)
     sec
-    rts
-_none:
+    adc ZP_TEMP+1                   ; + drow + 1 (a -1 wraps to the right slot)
+    tax
+    lda NEAR_SIDE,x
+    cmp ZP_TEMP+2
+    beq _yes
+    dey
+    bpl _direction
     clc
+    rts
+_yes:
+    sec
     rts
 .scend
