@@ -33,7 +33,7 @@
 ;
 e_phase_info:
 .scope
-    jsr flow_may
+    jsr compute_may
     lda FLOW_MAY_LO
     sta CALL_RESULT_LO
     lda FLOW_MAY_HI
@@ -43,13 +43,13 @@ e_phase_info:
 .scend
 
 ;
-; flow_may -- Flow.info: FLOW_MAY and FLOW_ACTOR for the state.
+; compute_may -- Flow.info: FLOW_MAY and FLOW_ACTOR for the state.
 ;
 ; In:       the state block
 ; Out:      FLOW_MAY, FLOW_ACTOR
 ; Clobbers: A, X, Y, flags
 ;
-flow_may:
+compute_may:
 .scope
     lda #0
     sta FLOW_MAY_LO
@@ -58,7 +58,9 @@ flow_may:
     sta FLOW_ACTOR
     ldx PHASE
     cpx #PHASE_GAME_OVER
-    bcs _done                       ; game over (or no phase): nothing
+    bcc _on
+    rts                             ; game over (or no phase): nothing
+_on:
     lda DEFEND_PENDING
     beq _no_battle
     jsr actor_side                  ; the defender: the other side of who acts
@@ -182,7 +184,7 @@ flow_allowed:
 .scope
     sta ZP_TEMP
     sty ZP_TEMP+1
-    jsr flow_may
+    jsr compute_may
     lda FLOW_MAY_LO
     and ZP_TEMP
     bne _ok
@@ -401,7 +403,7 @@ _done:
 ;
 ; In:       PHASE, INITIATIVE, FIRST_PLAYER
 ; Out:      A = the side, $FF for nobody
-; Clobbers: X, flags; ZP_TEMP
+; Clobbers: X, Y, flags; ZP_TEMP
 ;
 acting_in:
 .scope
@@ -416,9 +418,10 @@ _not_logistics:
     lda INITIATIVE
     rts
 _not_initiative:
+    lda #$FF
+    ldy flow_phase_kind,x
+    beq _done                       ; nobody acts in this phase
     lda flow_phase_role,x
-    cmp #$FF
-    beq _done
     and #1                          ; the segment: its phasing player
     eor FIRST_PLAYER
     sta ZP_TEMP
@@ -641,6 +644,21 @@ e_move:
     jsr move_rule
     cmp #E_OK
     bne _done
+    jmp after_move
+_done:
+    rts
+.scend
+
+;
+; after_move -- the rest of e_move once move_rule has moved the unit.
+;
+; In:       FLOW_UNIT = unit index; CALL_RESULT = OP spent; MOVE_TAKES_BASE,
+;           MOVE_NEXT_TO_ENEMY
+; Out:      A = E_OK, CALL_RESULT = column + 256 * row entered
+; Clobbers: X, Y, flags; FLOW_SPENT
+;
+after_move:
+.scope
     lda CALL_RESULT_LO
     sta FLOW_SPENT
     lda MOVE_TAKES_BASE
@@ -696,7 +714,6 @@ _percent:
 _ok:
     jsr result_hex
     lda #E_OK
-_done:
     rts
 .scend
 

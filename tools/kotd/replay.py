@@ -21,7 +21,9 @@ from .build import abi, stateblock
 from .engine.ai import SimpleAI
 from .engine.flow import Action, AttackPlan
 from .engine.game import Game, GameOver
-from .engine.setup import Options, new_game
+from .engine.flow import May
+from .engine.setup import Options, new_game, start_state
+from .engine.state import Phase
 from .model.types import Model
 
 
@@ -40,16 +42,29 @@ def record(model: Model, scenario: str, seed: int, *, computer_allied: bool = Tr
     """Play one game with the simple computer players and record every call."""
     options = dict(computer_allied=computer_allied, random_initiative=random_initiative,
                    optional_depots=optional_depots)
-    state = new_game(model, scenario, seed, Options(**options))
+    opts = Options(**options)
+    start = stateblock.encode(start_state(model, scenario), model)
+    state = new_game(model, scenario, seed, opts)
     game = Game(model, state, {"axis": SimpleAI("axis"), "allied": SimpleAI("allied")})
-    game.flow.record = []
+    game.flow.record = [Action("NEW_GAME", new_game_args(seed, opts), None, 0,
+                               (int(Phase.SETUP), 0xFF, int(May.STEP)), stateblock.encode(state, model))]
     game.flow.snapshot = lambda s: stateblock.encode(s, model)
-    start = stateblock.encode(state, model)
     try:
         game.play()
     except GameOver:
         pass
     return GameLog(scenario, seed, options, start, game.flow.record, state.level)
+
+
+def new_game_args(seed: int, options: Options) -> tuple[int, ...]:
+    """NEW_GAME's arguments for a seed and options (docs/engine.md "Phase work")."""
+    flags = int(options.computer_allied) | int(options.random_initiative) << 1 | int(options.optional_depots) << 2
+
+    def digits(side: str) -> int:
+        r = options.ratings[side]
+        return r["combat"] | r["replacements"] << 4 | r["supply"] << 8 | r["air"] << 12
+    reinforcements = options.ratings["axis"]["reinforcements"] | options.ratings["allied"]["reinforcements"] << 4
+    return (seed & 0xFFFF, flags, digits("axis"), digits("allied"), reinforcements)
 
 
 def first_difference(model: Model, got: bytes, want: bytes) -> str | None:
@@ -153,6 +168,9 @@ def replay_reference(model: Model, log: GameLog) -> list[int]:
     flow = Flow(model, stateblock.decode(log.start, model))
     bad = []
     for i, a in enumerate(log.actions):
+        if a.entry == "NEW_GAME":
+            flow.state = stateblock.decode(a.after, model)      # set-up is the phases' test's
+            continue
         call = {
             "PHASE_NEXT": lambda: flow.step(),
             "LOGISTICS": lambda: flow.allocate(a.args[0], LogisticsOrder(*a.args[1:])),

@@ -32,6 +32,23 @@ ERRORS: dict[str, int] = {
     "SIDE": 8,          # not a unit of the side that must act
     "REACTION": 9,      # a limit of the limited reaction: not the accessed unit, its budget, its one battle
     "ONCE": 10,         # each unit's logistics once a phase, in unit-number order
+    # --- unit actions: movement, fortification, sea movement (port/asm/movement.s), the
+    # RuleError codes of kotd.engine.movement; numbered from 16 to leave 7-15 to the
+    # sequence of play.
+    "GARRISON": 16,         # garrisons never move
+    "PROHIBITED": 17,       # an ocean or impassable hex
+    "ENEMY": 18,            # enemy units hold the hex: attack instead
+    "STACKING": 19,         # the hex (Tobruk, the sea move's port) is full
+    "OP": 20,               # not enough operation points
+    "SUPPLY": 21,           # not enough supply
+    "LIMIT": 22,            # more operation points than the limited reaction allows
+    "FORT_LEVEL": 23,       # fortification already at its highest level
+    "NOT_ALLIED": 24,       # only Allied units move by sea
+    "DEPOT": 25,            # depots move only in their depot movement phase
+    "PORT": 26,             # sea movement starts in Tobruk or Alexandria
+    "SEALIFT": 27,          # the turn's sealift has been used
+    "SEALIFT_BLOCKED": 28,  # units in Tobruk took replacements this turn
+    "TOBRUK": 29,           # Tobruk is not in Allied hands
 }
 
 RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)
@@ -73,7 +90,7 @@ ENTRIES: tuple[Entry, ...] = (
           "the phase (PHASE), the side that must act (FLOW_ACTOR) and what it may do"),
     Entry(12, "PHASE_NEXT", "e_phase_next", (), "the phase entered",
           "end the phase (its closing work) and enter the next one (its opening work)"),
-    Entry(13, "NEW_GAME", "e_new_game", ("seed", "flags", "axis_ratings", "allied_ratings", "reinforcements"), "0",
+    Entry(13, "NEW_GAME", "new_game", ("seed", "flags", "axis_ratings", "allied_ratings", "reinforcements"), "0",
           "the options on the start state in the block (start_<scenario>.bin)"),
     Entry(14, "LOGISTICS", "e_logistics", ("unit", "replacements", "supply", "priority"), "strength added",
           "one unit's logistics digits 0-9, the acting side's units once each in unit order"),
@@ -95,7 +112,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(23, "END_REACTION", "e_end_reaction", (), "0", "limited reaction: end it"),
     Entry(24, "DISPLAY_STRENGTH", "display_strength", ("unit",), "strength shown",
           "the strength a front end shows (solitaire: the Allied display noise)"),
-    Entry(25, "LOGISTICS_MAX", "e_logistics_max", ("unit",), "most replacements",
+    Entry(25, "LOGISTICS_MAX", "logistics_maxima", ("unit",), "most replacements",
           "the maxima a front end shows: LOGISTICS_MAX (replacements, supply)"),
     Entry(26, "SCORE", "score", (), "score + 32768", "Axis VP - Allied VP, offset by 32768"),
 )
@@ -185,13 +202,14 @@ def flow_tables() -> list[str]:
     for p in Phase:
         kind = kind_of(p)
         kinds.append(0 if kind is None else 2 if kind == DEPOTS else 1)
-        roles.append(0xFF if kind is None else segment_of(p) + (2 if kind == ENEMY_REACTION else 0))
+        seg = segment_of(p)
+        roles.append(0xFF if seg is None else seg + (2 if kind == ENEMY_REACTION else 0))
         works.append(WORKS.index(OPENING.get(p, "none")))
     names = ", ".join(p.name for p in Phase)
     return ["", f"; by phase ({names})",
             "; kind: 0 nobody moves, 1 operations or enemy reaction, 2 depot movement",
             "flow_phase_kind:", "    .byte " + ", ".join(map(str, kinds)),
-            "; acting side: $FF none; else bit 0 the segment (0 First Player's, 1 Second's),",
+            "; segment: $FF none; else bit 0 the segment (0 First Player's, 1 Second's),",
             "; bit 1 set when the phasing player's opponent acts (enemy reaction)",
             "flow_phase_role:", "    .byte " + ", ".join(f"${r:02X}" for r in roles),
             "; opening work (WORK_*)",

@@ -312,6 +312,13 @@ SCRATCH: list[Field] = [
     Field("FLOW_MAY", 2, 1, "out of PHASE_INFO: what it may do (MAY_* bits)"),
     Field("FLOW_UNIT", 1, 1, "work: index of the unit acting"),
     Field("FLOW_SPENT", 1, 1, "work: operation points the action spent"),
+    # Unit actions (port/asm/movement.s, logistics.s): what a good call leaves for the caller.
+    Field("MOVE_NEXT_TO_ENEMY", 1, 1, "out: 1 if the hex entered was empty and is next to an enemy unit"),
+    Field("MOVE_TAKES_BASE", 1, 1, "out: 1 if the unit entered the enemy home base"),
+    Field("LOGISTICS_MAX", 2, 2, "out: the most replacements, then supply, the unit may be given"),
+    Field("LOGISTICS_GIVEN", 2, 2, "out: strength added, then supply received, by the allocation"),
+    Field("ACTION_UNIT", 1, 1, "work: index (number - 1) of the unit acting"),
+    Field("ACTION_COST", 1, 2, "work: the operation points, then the supply, the action costs"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.

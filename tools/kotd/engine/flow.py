@@ -103,6 +103,14 @@ def phasing_side(state: GameState) -> str | None:
     return state.first_player if seg == 0 else other_side(state.first_player)
 
 
+def display_strength(model: Model, state: GameState, unit: UnitState) -> int:
+    """The strength a front end shows: a computer-run (solitaire Allied) unit's true
+    strength times its display percent, rounded half up (R16.42.7); any other unit's as it is."""
+    if state.computer_allied and side_of(model, unit) == "allied":
+        return (unit.strength * unit.noise + 50) // 100
+    return unit.strength
+
+
 @dataclass(frozen=True)
 class Info:
     phase: Phase

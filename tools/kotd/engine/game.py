@@ -19,12 +19,12 @@ from ..model.types import SIDES, Model, other_side
 from . import victory
 from .board import side_of, units_on_map
 from .combat import BattleResult
-from .flow import DEPOTS, ENEMY_REACTION, OPERATIONS, AttackPlan, Flow, May, phasing_side
+from .flow import DEPOTS, ENEMY_REACTION, OPERATIONS, AttackPlan, Flow, May, display_strength, phasing_side
 from .logistics import LogisticsOrder
 from .movement import RuleError
 from .state import GameState, Phase, UnitState
 
-__all__ = ["AttackPlan", "DEPOTS", "ENEMY_REACTION", "OPERATIONS", "Game", "GameOver", "Player", "Reaction",
+__all__ = ["AttackPlan", "display_strength", "DEPOTS", "ENEMY_REACTION", "OPERATIONS", "Game", "GameOver", "Player", "Reaction",
            "RuleError", "TurnReport"]
 
 class GameOver(Exception):
@@ -161,6 +161,9 @@ class Game:
                     self.flow.end_reaction()
 
     # --- the sequence of play ----------------------------------------------------------
+
+    def display_strength(self, unit: UnitState) -> int:
+        return display_strength(self.model, self.state, unit)
 
     def enter_phase(self, phase: Phase, kind: str | None, acting: str | None) -> None:
         """Put the game in a phase with its acting side (the phase gives the kind)."""
