@@ -59,15 +59,15 @@ def reference_initiative_draw(model, s):
 
 
 def reference_allot(model, s, sides):
-    Game(model, s, {})._allot(sides)
+    Game(model, s, {}).flow._allot(sides)
     return 0
 
 
 def reference_phase_entry_reset(model, s):
     g = Game(model, s, {})
-    phase = s.phase
+    phase, acting = s.phase, s.acting
     g.enter_phase(Phase.B1_OPERATIONS, OPERATIONS, "axis")
-    s.phase = phase                       # the phase is the phase machine's
+    s.phase, s.acting = phase, acting     # the phase and its side are the phase machine's
     return 0
 
 
