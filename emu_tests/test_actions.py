@@ -436,11 +436,13 @@ def played(model):
 
 
 def test_the_moves_of_real_games(model, machines, played):
-    """The moves the simple players made, then a probe in the next direction from the
-    same state; the limited reaction's budget as the OP limit."""
+    """The moves the simple players made (the limited reaction's budget as the OP
+    limit), then from the same state probes: a move in the next direction, a
+    fortification and a sea move by a random unit on the map."""
     moves = played["move"]
     assert len(moves) > 100
     seen = Counter()
+    rng = random.Random("real moves")
     for i, (state, number, direction, limit) in enumerate(moves):
         m = machines["atari" if i & 1 else "apple"]
         raw = stateblock.encode(state, model)
@@ -448,6 +450,9 @@ def test_the_moves_of_real_games(model, machines, played):
         assert code == "OK"
         seen["limited reaction"] += limit is not None
         seen[check_move(model, m, state, number, (direction % 6) + 1, limit, raw)[0]] += 1
+        other = some_unit(model, state, rng)
+        seen["fortify " + check_fortify(model, m, state, other, None, raw)] += 1
+        seen["sea " + check_sea_move(model, m, state, other, raw)] += 1
     print(len(moves), dict(seen), "worst", WORST["move_rule"], "cycles")
 
 
@@ -461,6 +466,7 @@ def test_the_fortifications_and_allocations_of_real_games(model, machines, playe
         raw = stateblock.encode(state, model)
         check_maxima(model, m, state, number, raw)
         assert check_allocate(model, m, state, number, digits, raw)[0] == "OK"
+        check_allocate(model, m, state, number, random_digits(random.Random(i)), raw)
     print(len(forts), len(allocations), "worst", WORST["fortify_rule"], WORST["allocate_rule"], "cycles")
 
 
