@@ -364,6 +364,7 @@ def test_random_display_strengths_match_the_reference(model, machines):
         m = machines["atari" if case & 1 else "apple"]
         for _ in range(4):
             check_display(model, m, state, rng.randint(1, len(model.units)), raw)
+    print("worst", WORST["display_strength"], "cycles")
 
 
 @FEW_SLOW_OK
