@@ -709,3 +709,39 @@ def test_allocation_refusals(model, machines):
         for m in machines.values():
             assert check_allocate(model, m, state, number, (1, 1, 1))[0] == "OK"
         state.unit(number).supplied = True
+
+
+def test_any_arguments_are_answered_without_harm(model, machines):
+    """Random 16-bit arguments on random states: each routine answers one of its
+    documented codes, never faults or writes outside its memory (the write watch would
+    raise), and a refusal changes nothing."""
+    documented = {
+        "move_rule": ("OK", "UNIT", "HEX", "DIRECTION", "GARRISON", "PROHIBITED", "ENEMY", "STACKING", "OP",
+                      "SUPPLY", "LIMIT"),
+        "fortify_rule": ("OK", "UNIT", "HEX", "FORT_LEVEL", "OP", "SUPPLY", "LIMIT"),
+        "sea_move_rule": ("OK", "UNIT", "HEX", "NOT_ALLIED", "GARRISON", "DEPOT", "PORT", "SEALIFT",
+                          "SEALIFT_BLOCKED", "TOBRUK", "STACKING", "OP"),
+        "allocate_rule": ("OK", "UNIT", "HEX", "RANGE"),
+        "logistics_maxima": ("OK", "UNIT", "HEX", "RANGE"),
+        "display_strength": ("OK", "UNIT", "RANGE"),
+    }
+    arity = {"move_rule": 3, "fortify_rule": 2, "sea_move_rule": 1, "allocate_rule": 4, "logistics_maxima": 1,
+             "display_strength": 1}
+    rng = random.Random("garbage")
+    seen = Counter()
+    for case in range(60):
+        state = random_state(model, rng)
+        raw = stateblock.encode(state, model)
+        m = machines["atari" if case & 1 else "apple"]
+        for label, codes in documented.items():
+            args = [rng.choice([0, 1, 6, 9, 10, 58, 59, 255, 256, 0xFFFF, rng.randrange(1 << 16)])
+                    for _ in range(arity[label])]
+            if rng.random() < 0.5:
+                args[0] = some_unit(model, state, rng)
+            m.cpu.load(m.target.state.start, raw)
+            call = m.call_routine(label, *args)
+            assert call.status in {ERRORS[c] for c in codes}, (label, args, call.status)
+            seen[call.status == 0] += 1
+            if call.status:
+                assert m.state_bytes() == raw, (label, args)
+    assert seen[True] and seen[False]
