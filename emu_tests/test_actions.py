@@ -364,6 +364,7 @@ def test_random_display_strengths_match_the_reference(model, machines):
         m = machines["atari" if case & 1 else "apple"]
         for _ in range(4):
             check_display(model, m, state, rng.randint(1, len(model.units)), raw)
+    print("worst", WORST["display_strength"], "cycles")
 
 
 @FEW_SLOW_OK
@@ -436,11 +437,13 @@ def played(model):
 
 
 def test_the_moves_of_real_games(model, machines, played):
-    """The moves the simple players made, then a probe in the next direction from the
-    same state; the limited reaction's budget as the OP limit."""
+    """The moves the simple players made (the limited reaction's budget as the OP
+    limit), then from the same state probes: a move in the next direction, a
+    fortification and a sea move by a random unit on the map."""
     moves = played["move"]
     assert len(moves) > 100
     seen = Counter()
+    rng = random.Random("real moves")
     for i, (state, number, direction, limit) in enumerate(moves):
         m = machines["atari" if i & 1 else "apple"]
         raw = stateblock.encode(state, model)
@@ -448,6 +451,9 @@ def test_the_moves_of_real_games(model, machines, played):
         assert code == "OK"
         seen["limited reaction"] += limit is not None
         seen[check_move(model, m, state, number, (direction % 6) + 1, limit, raw)[0]] += 1
+        other = some_unit(model, state, rng)
+        seen["fortify " + check_fortify(model, m, state, other, None, raw)] += 1
+        seen["sea " + check_sea_move(model, m, state, other, raw)] += 1
     print(len(moves), dict(seen), "worst", WORST["move_rule"], "cycles")
 
 
@@ -461,6 +467,7 @@ def test_the_fortifications_and_allocations_of_real_games(model, machines, playe
         raw = stateblock.encode(state, model)
         check_maxima(model, m, state, number, raw)
         assert check_allocate(model, m, state, number, digits, raw)[0] == "OK"
+        check_allocate(model, m, state, number, random_digits(random.Random(i)), raw)
     print(len(forts), len(allocations), "worst", WORST["fortify_rule"], WORST["allocate_rule"], "cycles")
 
 
@@ -702,3 +709,39 @@ def test_allocation_refusals(model, machines):
         for m in machines.values():
             assert check_allocate(model, m, state, number, (1, 1, 1))[0] == "OK"
         state.unit(number).supplied = True
+
+
+def test_any_arguments_are_answered_without_harm(model, machines):
+    """Random 16-bit arguments on random states: each routine answers one of its
+    documented codes, never faults or writes outside its memory (the write watch would
+    raise), and a refusal changes nothing."""
+    documented = {
+        "move_rule": ("OK", "UNIT", "HEX", "DIRECTION", "GARRISON", "PROHIBITED", "ENEMY", "STACKING", "OP",
+                      "SUPPLY", "LIMIT"),
+        "fortify_rule": ("OK", "UNIT", "HEX", "FORT_LEVEL", "OP", "SUPPLY", "LIMIT"),
+        "sea_move_rule": ("OK", "UNIT", "HEX", "NOT_ALLIED", "GARRISON", "DEPOT", "PORT", "SEALIFT",
+                          "SEALIFT_BLOCKED", "TOBRUK", "STACKING", "OP"),
+        "allocate_rule": ("OK", "UNIT", "HEX", "RANGE"),
+        "logistics_maxima": ("OK", "UNIT", "HEX", "RANGE"),
+        "display_strength": ("OK", "UNIT", "RANGE"),
+    }
+    arity = {"move_rule": 3, "fortify_rule": 2, "sea_move_rule": 1, "allocate_rule": 4, "logistics_maxima": 1,
+             "display_strength": 1}
+    rng = random.Random("garbage")
+    seen = Counter()
+    for case in range(60):
+        state = random_state(model, rng)
+        raw = stateblock.encode(state, model)
+        m = machines["atari" if case & 1 else "apple"]
+        for label, codes in documented.items():
+            args = [rng.choice([0, 1, 6, 9, 10, 58, 59, 255, 256, 0xFFFF, rng.randrange(1 << 16)])
+                    for _ in range(arity[label])]
+            if rng.random() < 0.5:
+                args[0] = some_unit(model, state, rng)
+            m.cpu.load(m.target.state.start, raw)
+            call = m.call_routine(label, *args)
+            assert call.status in {ERRORS[c] for c in codes}, (label, args, call.status)
+            seen[call.status == 0] += 1
+            if call.status:
+                assert m.state_bytes() == raw, (label, args)
+    assert seen[True] and seen[False]

@@ -17,14 +17,17 @@
 ; emu_tests/test_actions.py ties this file to kotd.engine.movement.
 ;
 
-; hex_census's answers, in the zero page (hex_step keeps off ZP_TEMP+2..).
+; hex_census's and survey_target's answers, in the zero page (hex_step keeps
+; off ZP_TEMP+2..).
 .alias CENSUS_UNITS      ZP_TEMP+2  ; units on the map in the hex
 .alias CENSUS_FIRST_SIDE ZP_TEMP+3  ; side of the lowest-numbered of them, NONE if empty
-.alias CENSUS_ALLIED     ZP_TEMP+4  ; how many of them are Allied
+.alias CENSUS_ALLIED     ZP_TEMP+4  ; how many of them are Allied (hex_census)
 
-; The neighbourhood of the hex entered, in WORK (enemy_next_to): the side of
-; the lowest-numbered unit in each hex of the 3 x 3 box around it, NONE if empty.
+; The neighbourhood of the hex entered, in WORK (survey_target): the side of the
+; lowest-numbered unit in each hex of the 3 x 3 box around it, NONE if empty;
+; slot 3 * (dcol + 1) + (drow + 1), the hex itself in the centre.
 .alias NEAR_SIDE         WORK
+.alias BOX_CENTRE        3 * 1 + 1
 
 ;
 ; move_rule -- move a unit one hex (movement.check_move, then apply_move).
@@ -42,7 +45,7 @@
 ;           E_PROHIBITED (ocean, impassable), E_ENEMY, E_STACKING, E_OP,
 ;           E_SUPPLY, E_LIMIT (cost above ARG2), checked in that order
 ; Clobbers: X, Y, flags; ACTION_UNIT, ACTION_COST, WORK+0..8
-; Zero page: ZP_PTR, ZP_HEX_A, ZP_TEMP..ZP_TEMP+4
+; Zero page: ZP_PTR, ZP_HEX_A, ZP_TEMP..ZP_TEMP+3
 ;
 move_rule:
 .scope
@@ -95,7 +98,7 @@ _nonmobile:
     lda TERRAIN_SUPPLY_NONMOBILE,y
     sta ACTION_COST+1
 _who:
-    jsr hex_census
+    jsr survey_target
     lda CENSUS_UNITS
     beq _stacking
     lda CENSUS_FIRST_SIDE           ; the reference asks the lowest-numbered unit
@@ -148,15 +151,13 @@ _pay:
     lda U_SUPPLY_HI,x
     sbc #0
     sta U_SUPPLY_HI,x
-    lda CENSUS_UNITS                ; 0: the hex was empty (occupy keeps ZP_TEMP)
-    pha
-    jsr occupy
+    jsr occupy                      ; keeps the zero page and WORK
     lda ACTION_COST
     sta CALL_RESULT_LO
     lda #0
     sta MOVE_NEXT_TO_ENEMY
     sta MOVE_TAKES_BASE
-    pla
+    lda CENSUS_UNITS
     bne _base                       ; friends there already: no trigger
     lda UNIT_SIDE,x
     jsr enemy_next_to
@@ -486,31 +487,36 @@ _done:
 .scend
 
 ;
-; enemy_next_to -- does an enemy unit stand next to a hex
-; (board.adjacent_to_enemy: a neighbour whose lowest-numbered unit on the map is
-; of the other side)?
+; survey_target -- who stands in and around the hex a unit moves into, as the
+; board stands once it has moved: one pass over the units, the mover left out.
 ;
-; In:       ZP_HEX_A = the hex (on the map); A = the friendly side
-; Out:      carry set: yes; carry clear: no
-; Clobbers: A, X, Y; WORK+0..8 (NEAR_SIDE)
-; Zero page: ZP_TEMP, ZP_TEMP+1, ZP_TEMP+2
+; In:       ZP_HEX_A = the hex (on the map); ACTION_UNIT = the mover, which
+;           stands next to it
+; Out:      NEAR_SIDE = the side of the lowest-numbered unit in each hex of the
+;           3 x 3 box of columns and rows around the hex, NONE if empty;
+;           CENSUS_UNITS = the units in the hex itself (the box's centre),
+;           CENSUS_FIRST_SIDE = its NEAR_SIDE
+; Clobbers: A, Y, flags; WORK+0..8 (NEAR_SIDE)
+; Zero page: ZP_TEMP, ZP_TEMP+1
 ;
-; One pass over the units, not one per neighbour.  Every hex next to (col, row)
-; lies in the box of columns col-1..col+1 and rows row-1..row+1, so each unit on
-; the map in that box writes its side into the box's slot
+; Every hex next to (col, row) lies in the box col-1..col+1, row-1..row+1, so
+; each unit on the map in it writes its side into the box's slot
 ; 3 * (dcol + 1) + (drow + 1); the units go downwards, so the lowest-numbered
-; writes last.  Then the six directions' slots (HEX_DCOL_*, HEX_DROW_*) are read.
+; writes last, as board.occupancy lists them.  Leaving the mover out gives its
+; old hex as it will be after the move; the hex entered does not hold it.
 ;
-enemy_next_to:
+survey_target:
 .scope
-    eor #1                          ; the enemy (sides are 0, 1)
-    sta ZP_TEMP+2
+    txa
+    pha
     lda #NONE
     ldy #8
 _clear:
     sta NEAR_SIDE,y
     dey
     bpl _clear
+    lda #0
+    sta CENSUS_UNITS
     ldx #UNIT_COUNT-1
 _unit:
     lda U_COL,x                     ; dcol + 1, 0..2 in the box
@@ -519,7 +525,7 @@ _unit:
     clc
     adc #1
     cmp #3
-    bcs _next_unit
+    bcs _next
     sta ZP_TEMP
     lda U_ROW,x                     ; drow + 1
     sec
@@ -527,17 +533,19 @@ _unit:
     clc
     adc #1
     cmp #3
-    bcs _next_unit
+    bcs _next
     sta ZP_TEMP+1
+    cpx ACTION_UNIT
+    beq _next
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
-    bne _next_unit
+    bne _next
     lda U_COL,x                     ; a hex off the map (an edge's wrap) is nobody's neighbour
     cmp #MAP_COLUMNS
-    bcs _next_unit
+    bcs _next
     lda U_ROW,x
     cmp #MAP_ROWS
-    bcs _next_unit
+    bcs _next
     lda ZP_TEMP
     asl
     adc ZP_TEMP                     ; carry clear: 3 * (dcol + 1)
@@ -545,9 +553,35 @@ _unit:
     tay
     lda UNIT_SIDE,x
     sta NEAR_SIDE,y
-_next_unit:
+    cpy #BOX_CENTRE
+    bne _next
+    inc CENSUS_UNITS
+_next:
     dex
     bpl _unit
+    lda NEAR_SIDE+BOX_CENTRE
+    sta CENSUS_FIRST_SIDE
+    pla
+    tax
+    rts
+.scend
+
+;
+; enemy_next_to -- does an enemy unit stand next to the hex surveyed
+; (board.adjacent_to_enemy: a neighbour whose lowest-numbered unit on the map is
+; of the other side)?
+;
+; In:       ZP_HEX_A = the hex; NEAR_SIDE from survey_target; A = the friendly side
+; Out:      carry set: yes; carry clear: no
+; Clobbers: A, X, Y
+; Zero page: ZP_TEMP..ZP_TEMP+2
+;
+; The six directions' slots come from the hex geometry (HEX_DCOL_*, HEX_DROW_*).
+;
+enemy_next_to:
+.scope
+    eor #1                          ; the enemy (sides are 0, 1)
+    sta ZP_TEMP+2
     ldy #HEX_DIRECTIONS-1
 _direction:
     lda ZP_HEX_A
