@@ -18,7 +18,8 @@
 ; In:       no arguments; TURN
 ; Out:      A = E_OK, CALL_RESULT = units arrived; A = E_RANGE if TURN is not a
 ;           Turn Chart row (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5
+; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5; SCALE_TERM, PHASE_SIDE,
+;           PHASE_UNIT, PHASE_ROOM, PHASE_STATUS, PHASE_COUNT
 ;
 reinforcement_phase:
 .scope
@@ -34,9 +35,7 @@ _good:
     lda #0
     sta SEALIFT_BLOCKED
     lda PHASE_COUNT
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 .scend
 
 ;
@@ -299,10 +298,13 @@ _done:
 ; In:       no arguments
 ; Out:      A = E_OK; CALL_RESULT = 0 if the Desert Rats do not strike, else
 ;           1 + the depots eliminated
-; Clobbers: X, Y, flags; ZP_PTR, ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
+; Clobbers: X, Y, flags; ZP_PTR, ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5;
+;           SCALE_TERM, PHASE_ROOM, PHASE_UNIT, PHASE_COUNT
 ;
 logistics_start:
 .scope
+    lda #0
+    sta PHASE_COUNT
     lda CONTROL+TOBRUK_TOWN
     cmp #SIDE_ALLIED
     bne _quiet
@@ -341,11 +343,9 @@ _next:
     jsr e_tobruk_surrounded         ; CALL_RESULT = 1 if surrounded
     lda CALL_RESULT_LO
     beq _strike
-    lda #0
-    sta CALL_RESULT_LO
 _quiet:
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _strike:
     lda AXIS_SUPPLY_LO
     sta M0
@@ -404,9 +404,7 @@ _next_depot:
     dex
     bpl _depot
     lda PHASE_COUNT
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 .scend
 
 ;
@@ -416,10 +414,12 @@ _next_depot:
 ;
 ; In:       no arguments
 ; Out:      A = E_OK, CALL_RESULT = units eliminated
-; Clobbers: X, flags
+; Clobbers: X, flags; PHASE_COUNT
 ;
 logistics_end:
 .scope
+    lda #0
+    sta PHASE_COUNT
     ldx #UNIT_COUNT-1
 _unit:
     lda U_STATUS,x
@@ -439,12 +439,12 @@ _unit:
 _starved:
     pla
     jsr remove_for_good
-    inc CALL_RESULT_LO
+    inc PHASE_COUNT
 _next:
     dex
     bpl _unit
-    lda #E_OK
-    rts
+    lda PHASE_COUNT
+    jmp answer
 .scend
 
 ;
@@ -486,7 +486,8 @@ remove_for_good:
 ; Out:      A = E_OK, CALL_RESULT = units that received supply; U_SUPPLIED,
 ;           U_SUPPLY, AXIS_SUPPLY.  A = E_RANGE for another side, or for a
 ;           priority digit above 9 on a non-depot unit on the map (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
+; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; SCALE_TERM,
+;           SUPPLY_* (trace_side), PHASE_UNIT, PHASE_COUNT
 ;
 resupply:
 .scope
@@ -509,6 +510,8 @@ _check:
 _checked:
     dex
     bpl _check
+    lda #0
+    sta PHASE_COUNT
     lda #SIDE_AXIS
     jsr trace_side
     lda #SIDE_ALLIED
@@ -530,8 +533,8 @@ _next:
     inx
     cpx #UNIT_COUNT
     bne _unit
-    lda #E_OK
-    rts
+    lda PHASE_COUNT
+    jmp answer
 _bad:
     lda #E_RANGE
     rts
@@ -542,7 +545,7 @@ _bad:
 ;
 ; In:       X = PHASE_UNIT = unit index (on the map, supplied, not a depot);
 ;           ARG0_LO = the phasing side
-; Out:      U_SUPPLY,x and AXIS_SUPPLY; CALL_RESULT + 1 if it received some
+; Out:      U_SUPPLY,x and AXIS_SUPPLY; PHASE_COUNT + 1 if it received some
 ; Clobbers: A, X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
 ;
 resupply_unit:
@@ -611,7 +614,7 @@ _deliver:
     lda U_SUPPLY_HI,x
     adc M1
     sta U_SUPPLY_HI,x
-    inc CALL_RESULT_LO
+    inc PHASE_COUNT
 _done:
     rts
 .scend

@@ -86,8 +86,8 @@ _good:
     lda AIR,x
     tay
     jsr start_air
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 .scend
 
 ;

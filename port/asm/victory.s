@@ -24,7 +24,8 @@
 ; Out:      A = E_OK, CALL_RESULT = 1 if the game is over, else 0; VP, TURN or
 ;           LEVEL, WINNER, PHASE.  A = E_RANGE if SCENARIO is not a scenario
 ;           (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; ARG0
+; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; ARG0; SCALE_TERM,
+;           PHASE_SCORE, PHASE_LEVEL
 ;
 victory_phase:
 .scope
@@ -38,21 +39,16 @@ _good:
     jsr turn_vp
     lda #SIDE_ALLIED
     jsr turn_vp
-    lda #0
-    sta CALL_RESULT_LO
-    sta CALL_RESULT_HI
     lda TURN
     cmp LAST_TURN
     bcs _last
     inc TURN
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _last:
     jsr final_level
     lda #1
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 .scend
 
 ;
@@ -241,8 +237,8 @@ home_base_taken:
     sta LEVEL
     lda #PHASE_GAME_OVER
     sta PHASE
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _bad:
     lda #E_RANGE
     rts
