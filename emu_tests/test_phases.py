@@ -25,8 +25,11 @@ from kotd.engine.setup import Options, apply_options, new_game, start_state
 from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
 
+# 60 examples by default; the --long profile's count (conftest.py) with --long.
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                          HealthCheck.function_scoped_fixture], max_examples=60)
+                                          HealthCheck.function_scoped_fixture],
+                   max_examples=min(60, settings.default.max_examples) if settings.default.max_examples <= 100
+                   else settings.default.max_examples)
 E_RANGE = ERRORS["RANGE"]
 SIDE = {"axis": 0, "allied": 1}
 SAMPLES = 25            # recorded states per routine tested by default (all with --long)
