@@ -78,13 +78,9 @@ _good:
     jsr store_ratings
     jsr scale_units
     jsr shift_arrivals
-    ldx #SIDE_AXIS                  ; the air pools at the Air rating
-    lda AIR,x
-    tay
+    ldy #SIDE_AXIS                  ; the air pools at the Air rating
     jsr start_air
-    ldx #SIDE_ALLIED
-    lda AIR,x
-    tay
+    ldy #SIDE_ALLIED
     jsr start_air
     lda #0
     jmp answer
@@ -363,29 +359,17 @@ _next:
 
 ;
 ; start_air -- a side's starting air pool at its Air rating, the hundredths
-; carried (setup.add_receipt on the set-up's air).
+; carried (setup.add_receipt on the set-up's air): the pool is emptied and
+; receives itself as a receipt.
 ;
-; In:       X = the side; Y = the pool of the start state (AIR,x)
-; Out:      AIR,x; CARRY_AIR_AXIS + side
-; Clobbers: A, X, Y, flags; ZP_MUL, ZP_TEMP+3..+5; PHASE_SIDE
+; In:       Y = the side
+; Out:      AIR,y; CARRY_AIR_AXIS + side
+; Clobbers: A, X, Y, flags; as air_receipt
 ;
 start_air:
-    tya
-    sta M0
-    lda #0
-    sta M1
-    stx PHASE_SIDE
-    lda RATING_AIR,x
-    tay
-    lda RATING_PERCENT_AIR,y
+    lda AIR,y
     pha
-    txa
-    clc
-    adc #CARRY_AIR_AXIS
-    tay
+    lda #0
+    sta AIR,y
     pla
-    jsr receipt
-    ldx PHASE_SIDE
-    lda M0
-    sta AIR,x
-    rts
+    jmp air_receipt
