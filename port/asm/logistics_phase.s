@@ -66,45 +66,45 @@ receive_turn_points:
 .scope
     stx PHASE_UNIT                  ; the row
     lda TURN_AXIS_SUPPLY_LO,x
-    sta M0
+    sta V0
     lda TURN_AXIS_SUPPLY_HI,x
-    sta M1
+    sta V1
     ldx RATING_SUPPLY+SIDE_AXIS
     lda RATING_PERCENT_SUPPLY,x
     ldy #CARRY_AXIS_SUPPLY
     jsr receipt
     clc
     lda AXIS_SUPPLY_LO
-    adc M0
+    adc V0
     sta AXIS_SUPPLY_LO
     lda AXIS_SUPPLY_MID
-    adc M1
+    adc V1
     sta AXIS_SUPPLY_MID
     lda AXIS_SUPPLY_HI
-    adc M2
+    adc V2
     sta AXIS_SUPPLY_HI
 
     ldx PHASE_UNIT
     lda TURN_REPL_GERMAN_LO,x
-    sta M0
+    sta V0
     lda TURN_REPL_GERMAN_HI,x
-    sta M1
+    sta V1
     ldx #POOL_GERMAN
     ldy #SIDE_AXIS
     jsr pool_receipt
     ldx PHASE_UNIT
     lda TURN_REPL_ITALIAN_LO,x
-    sta M0
+    sta V0
     lda TURN_REPL_ITALIAN_HI,x
-    sta M1
+    sta V1
     ldx #POOL_ITALIAN
     ldy #SIDE_AXIS
     jsr pool_receipt
     ldx PHASE_UNIT
     lda TURN_REPL_ALLIED_LO,x
-    sta M0
+    sta V0
     lda TURN_REPL_ALLIED_HI,x
-    sta M1
+    sta V1
     ldx #POOL_ALLIED
     ldy #SIDE_ALLIED
     jsr pool_receipt
@@ -127,9 +127,9 @@ receive_turn_points:
 ; Clobbers: A, X, Y, flags; as receipt
 ;
 air_receipt:
-    sta M0
+    sta V0
     lda #0
-    sta M1
+    sta V1
     sty PHASE_SIDE
     ldx RATING_AIR,y
     lda RATING_PERCENT_AIR,x
@@ -143,14 +143,14 @@ air_receipt:
     ldy PHASE_SIDE
     lda AIR,y
     clc
-    adc M0
+    adc V0
     sta AIR,y
     rts
 
 ;
 ; pool_receipt -- a replacement pool += its receipt at its side's rating.
 ;
-; In:       M0, M1 = the points; X = the pool (POOL_*); Y = the pool's side
+; In:       V0, V1 = the points; X = the pool (POOL_*); Y = the pool's side
 ; Out:      REPL,x increased; the pool's carry (CARRY_GERMAN + pool)
 ; Clobbers: A, X, Y, flags; as receipt
 ;
@@ -169,10 +169,10 @@ pool_receipt:
     ldx PHASE_SIDE
     clc
     lda REPL_LO,x
-    adc M0
+    adc V0
     sta REPL_LO,x
     lda REPL_HI,x
-    adc M1
+    adc V1
     sta REPL_HI,x
     rts
 
@@ -348,18 +348,18 @@ _quiet:
     jmp answer
 _strike:
     lda AXIS_SUPPLY_LO
-    sta M0
+    sta V0
     lda AXIS_SUPPLY_MID
-    sta M1
+    sta V1
     lda AXIS_SUPPLY_HI
-    sta M2
+    sta V2
     lda #100-DESERT_RATS_CUT_PERCENT
     jsr percent_of
-    lda M0
+    lda V0
     sta AXIS_SUPPLY_LO
-    lda M1
+    lda V1
     sta AXIS_SUPPLY_MID
-    lda M2
+    lda V2
     sta AXIS_SUPPLY_HI
     lda #1
     sta PHASE_COUNT
@@ -554,15 +554,15 @@ resupply_unit:
     sec                             ; the room under the cap; none above it
     lda SUPPLY_CAP_LO,y
     sbc U_SUPPLY_LO,x
-    sta M0
+    sta V0
     lda SUPPLY_CAP_HI,y
     sbc U_SUPPLY_HI,x
-    sta M1
+    sta V1
     bcs _room
     rts
 _room:
     lda #0
-    sta M2
+    sta V2
     ldy U_PRIORITY,x
     lda DIGIT_PERCENT,y
     jsr percent_of
@@ -577,42 +577,42 @@ _own_segment:
     lda UNIT_SIDE,x
     cmp #SIDE_AXIS
     bne _deliver
-    lda M0                          ; no more than the Axis pool
+    lda V0                          ; no more than the Axis pool
     cmp AXIS_SUPPLY_LO
-    lda M1
+    lda V1
     sbc AXIS_SUPPLY_MID
-    lda M2
+    lda V2
     sbc AXIS_SUPPLY_HI
     bcc _take
     lda AXIS_SUPPLY_LO
-    sta M0
+    sta V0
     lda AXIS_SUPPLY_MID
-    sta M1
+    sta V1
     lda AXIS_SUPPLY_HI
-    sta M2
+    sta V2
 _take:
     sec
     lda AXIS_SUPPLY_LO
-    sbc M0
+    sbc V0
     sta AXIS_SUPPLY_LO
     lda AXIS_SUPPLY_MID
-    sbc M1
+    sbc V1
     sta AXIS_SUPPLY_MID
     lda AXIS_SUPPLY_HI
-    sbc M2
+    sbc V2
     sta AXIS_SUPPLY_HI
 _deliver:
     jsr delivered
-    lda M0
-    ora M1
+    lda V0
+    ora V1
     beq _done
     ldx PHASE_UNIT
     clc
     lda U_SUPPLY_LO,x
-    adc M0
+    adc V0
     sta U_SUPPLY_LO,x
     lda U_SUPPLY_HI,x
-    adc M1
+    adc V1
     sta U_SUPPLY_HI,x
     inc PHASE_COUNT
 _done:
@@ -623,8 +623,8 @@ _done:
 ; delivered -- what reaches a unit of an amount sent (logistics.delivered):
 ; DISTANCE_DECREMENT_PERCENT less per hex from its home base, at most 100%.
 ;
-; In:       PHASE_UNIT = unit index (on the map); M0..M2 = the amount
-; Out:      M0..M2 = floor(amount x (100 - cut) / 100)
+; In:       PHASE_UNIT = unit index (on the map); V0..V2 = the amount
+; Out:      V0..V2 = floor(amount x (100 - cut) / 100)
 ; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
 ;
 delivered:

@@ -237,38 +237,38 @@ _scale:
     ldy U_CEIL_HI,x
     jsr rated
     ldx PHASE_UNIT
-    lda M0
+    lda V0
     sta U_CEIL_LO,x
-    lda M1
+    lda V1
     sta U_CEIL_HI,x
     lda #0                          ; the floor: ceil(ELIMINATION_PERCENT% of ceiling')
-    sta M2                          ; (M0, M1 hold ceiling')
+    sta V2                          ; (V0, V1 hold ceiling')
     lda #99
     sta SCALE_ADD
     lda #ELIMINATION_PERCENT
     jsr scale                       ; SCALE_DIV is still 100
-    lda M0
+    lda V0
     sta ZP_HEX_A                    ; the floor, kept
-    lda M1
+    lda V1
     sta ZP_HEX_A+1
     ldx PHASE_UNIT
     lda U_STR_LO,x
     ldy U_STR_HI,x
     jsr rated
-    lda M0                          ; strength' = the larger
+    lda V0                          ; strength' = the larger
     cmp ZP_HEX_A
-    lda M1
+    lda V1
     sbc ZP_HEX_A+1
     bcs _store
     lda ZP_HEX_A
-    sta M0
+    sta V0
     lda ZP_HEX_A+1
-    sta M1
+    sta V1
 _store:
     ldx PHASE_UNIT
-    lda M0
+    lda V0
     sta U_STR_LO,x
-    lda M1
+    lda V1
     sta U_STR_HI,x
 _next:
     dex
@@ -283,14 +283,14 @@ _done:
 ; floor((v x p + 50) / 100).
 ;
 ; In:       A = v low, Y = v high; PHASE_SIDE = p
-; Out:      M0..M3 = the value
+; Out:      V0..V3 = the value
 ; Clobbers: A, X, flags; ZP_TEMP+3..+5
 ;
 rated:
-    sta M0
-    sty M1
+    sta V0
+    sty V1
     lda #0
-    sta M2
+    sta V2
     lda #50
     sta SCALE_ADD
     lda #100

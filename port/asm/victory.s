@@ -170,18 +170,18 @@ score:
 score_offset:
     ldy #SIDE_AXIS
     jsr total_vp
-    lda M0
+    lda V0
     sta PHASE_SCORE_LO
-    lda M1
+    lda V1
     sta PHASE_SCORE_HI
     ldy #SIDE_ALLIED
     jsr total_vp
     sec
     lda PHASE_SCORE_LO
-    sbc M0
+    sbc V0
     sta PHASE_SCORE_LO
     lda PHASE_SCORE_HI
-    sbc M1
+    sbc V1
     eor #$80
     sta PHASE_SCORE_HI
     rts
@@ -190,16 +190,16 @@ score_offset:
 ; total_vp -- a side's VP with its casualty points (victory.total_vp).
 ;
 ; In:       Y = the side
-; Out:      M0, M1 = VP + floor(CASUALTIES / CASUALTY_DIVISOR), 16 bits
+; Out:      V0, V1 = VP + floor(CASUALTIES / CASUALTY_DIVISOR), 16 bits
 ; Clobbers: A, X, flags; ZP_MUL, ZP_TEMP+3..+5
 ;
 total_vp:
     lda CASUALTIES_LO,y
-    sta M0
+    sta V0
     lda CASUALTIES_MID,y
-    sta M1
+    sta V1
     lda CASUALTIES_HI,y
-    sta M2
+    sta V2
     lda #0
     sta SCALE_ADD
     lda #CASUALTY_DIVISOR
@@ -207,12 +207,12 @@ total_vp:
     lda #1
     jsr scale
     clc
-    lda M0
+    lda V0
     adc VP_LO,y
-    sta M0
-    lda M1
+    sta V0
+    lda V1
     adc VP_HI,y
-    sta M1
+    sta V1
     rts
 
 ;
