@@ -233,6 +233,27 @@ def test_the_desert_rats_strike_in_a_real_game_or_a_made_one(model, machines):
         check(model, m, "logistics_start", s, reference_logistics_start)
 
 
+@SLOW_OK
+@given(data=st.data())
+def test_desert_rats_situations(model, machines, data):
+    """Axis units, depots among them, around an Allied Tobruk: struck or not,
+    surrounded or not, lone depots and shared hexes."""
+    from kotd import hexgrid
+    s = empty_state(model, seed=data.draw(st.integers(0, 0xFFFF)))
+    s.axis_supply = data.draw(st.integers(0, 0xFFFFFF))
+    tob = model.map.place_hex(model.map.tobruk)
+    radius = model.logistics.desert_rats_radius
+    around = [h for h in land(model) if 0 < hexgrid.distance(h, tob) <= radius + 2]
+    allied = [u.number for u in model.units if u.side == "allied"]
+    if data.draw(st.booleans()):
+        place(model, s, data.draw(st.sampled_from(allied)), tob)
+    for u in model.units:
+        if u.side == "axis" and data.draw(st.integers(0, 3)) > 0:
+            place(model, s, u.number, data.draw(st.sampled_from(around)))
+    m = machines[data.draw(st.sampled_from(list(machines)))]
+    check(model, m, "logistics_start", s, reference_logistics_start)
+
+
 # --- new_game --------------------------------------------------------------------------------
 
 def ratings_word(r):
