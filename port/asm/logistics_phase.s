@@ -558,9 +558,13 @@ resupply_unit:
     lda SUPPLY_CAP_HI,y
     sbc U_SUPPLY_HI,x
     sta V1
-    bcs _room
+    bcc _none                       ; no room: nothing asked, nothing received
+    ora V0
+    bne _room
+_none:
     rts
 _room:
+
     lda #0
     sta V2
     ldy U_PRIORITY,x

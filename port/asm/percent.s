@@ -30,6 +30,8 @@
 scale:
 .scope
     sta SCALE_K
+    tya                             ; Y is kept for the callers
+    pha
     ldx #2
 _copy:
     lda V0,x
@@ -73,48 +75,41 @@ _next:
     bne _divide
     inc V3
 _divide:
-    ldx #32                         ; rounds left
-_skip:
-    ; While the remainder is 0 and the top byte is below d, the next eight
-    ; quotient bits are 0 and the byte is the remainder: move a byte at a time.
-    lda V3
-    cmp SCALE_DIV
-    bcs _start
-    cpx #8
-    beq _start
-    pha                             ; the remainder
-    lda V2
-    sta V3
-    lda V1
-    sta V2
-    lda V0
-    sta V1
-    lda #0
-    sta V0
-    txa
-    sec
-    sbc #8
-    tax
-    pla
-    beq _skip                       ; the remainder is still 0
-    bne _round                      ; always
-_start:
+    ; Long division a byte at a time, top byte first: each byte of V3..V0 is
+    ; replaced by its quotient byte, the remainder carried in A.
+    ldx #3
     lda #0                          ; the remainder
-_round:
-    asl V0
-    rol V1
-    rol V2
-    rol V3
+_byte:
+    cmp #0
+    bne _bits
+    ldy V0,x                        ; remainder 0 and a byte below d: a quotient
+    cpy SCALE_DIV                   ; byte 0, and the byte is the remainder
+    bcs _bits
+    tya
+    ldy #0
+    sty V0,x
+    beq _next_byte                  ; always
+_bits:
+    ldy #8
+_dbit:
+    asl V0,x
     rol
     bcs _subtract                   ; nine bits: more than any divisor
     cmp SCALE_DIV
     bcc _keep
 _subtract:
     sbc SCALE_DIV                   ; carry is set
-    inc V0                          ; the quotient bit just shifted in
+    inc V0,x                        ; the quotient bit just shifted in
 _keep:
+    dey
+    bne _dbit
+_next_byte:
     dex
-    bne _round
+    bpl _byte
+    tax
+    pla
+    tay
+    txa
     rts
 .scend
 
@@ -126,11 +121,19 @@ _keep:
 ; Clobbers: X, flags; as scale
 ;
 percent_of:
+.scope
+    cmp #100                        ; 100%: v itself, no remainder
+    bne _scale
+    lda #0
+    sta V3
+    rts
+_scale:
     ldx #0
     stx SCALE_ADD
     ldx #100
     stx SCALE_DIV
     jmp scale
+.scend
 
 ;
 ; receipt -- a receipt at a rating percent with the hundredths carried
