@@ -22,7 +22,8 @@
 ;                  REINFORCEMENTS_RATING (Options.at_levels)
 ;           ARG4 = reinforcement ratings 0-9: Axis + 16 x Allied (a side given
 ;                  by level takes REINFORCEMENTS_RATING instead)
-;           the state block: a start state
+;           the state block: a start state (new_game scales it in place: load
+;           it again before another game)
 ; Out:      A = E_OK, the game ready for its first turn (PHASE unchanged);
 ;           A = E_RANGE for a bad argument or a SCENARIO that is not a scenario
 ;           (nothing changed)
