@@ -3,7 +3,7 @@ against the reference engine: each routine on the states real games reach at its
 phase (the simple computer players on both sides), then on random states; the whole
 state block is compared after each call.
 
-Each ``reference_*`` function below is the Python the routine twins: the lines of
+Each routine's reference (``kotd.emu.phases``) is the Python it twins: the lines of
 ``Game.play_turn`` / ``enter_phase`` that run at that phase, calling the reference
 engine's own functions."""
 
@@ -15,85 +15,32 @@ from hypothesis import strategies as st
 
 from kotd.build import stateblock
 from kotd.build.abi import ERRORS
-from kotd.engine import game as game_module
-from kotd.engine import logistics, supply, victory
+from kotd.engine import logistics, victory
 from kotd.engine.ai import SimpleAI
 from kotd.engine.fixtures import empty_state, land, place
 from kotd.engine.game import ENEMY_REACTION, OPERATIONS, Game
-from kotd.engine.rng import chance
-from kotd.engine.setup import Options, apply_options, new_game, start_state
+from kotd.engine.setup import Options, new_game, start_state
 from kotd.engine.state import Phase, Status
+from kotd.emu.phases import (REFERENCES, reference_allot, reference_home_base_taken, reference_initiative_draw,
+                             reference_logistics_end, reference_logistics_start, reference_phase_entry_reset,
+                             reference_reinforcement_phase, reference_resupply, reference_score,
+                             reference_victory_phase, run_routine)
 from kotd.model.types import SIDES
 
+# 60 examples by default; the --long profile's count (conftest.py) with --long.
 SLOW_OK = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                          HealthCheck.function_scoped_fixture], max_examples=60)
+                                          HealthCheck.function_scoped_fixture],
+                   max_examples=min(60, settings.default.max_examples) if settings.default.max_examples <= 100
+                   else settings.default.max_examples)
 E_RANGE = ERRORS["RANGE"]
 SIDE = {"axis": 0, "allied": 1}
 SAMPLES = 25            # recorded states per routine tested by default (all with --long)
 
 
-# --- the reference: what play_turn does at each phase ------------------------------------
-
-def reference_reinforcement_phase(model, s):
-    logistics.receive_turn_points(model, s)
-    arrived = logistics.reinforcements(model, s)
-    s.sealift_left, s.sealift_blocked = model.logistics.sealift_per_turn, False
-    return len(arrived)
-
-
-def reference_logistics_start(model, s):
-    lost = logistics.desert_rats(model, s)
-    return 0 if lost is None else 1 + len(lost)
-
-
-def reference_logistics_end(model, s):
-    return len(logistics.maintenance(model, s))
-
-
-def reference_initiative_draw(model, s):
-    if s.random_initiative:
-        s.initiative = "axis" if chance(s, model.logistics.random_initiative_axis_percent) else "allied"
-    else:
-        s.initiative = model.turn(s.turn).initiative
-    return SIDE[s.initiative]
-
-
-def reference_allot(model, s, sides):
-    Game(model, s, {}).flow._allot(sides)
-    return 0
-
-
-def reference_phase_entry_reset(model, s):
-    g = Game(model, s, {})
-    phase, acting = s.phase, s.acting
-    g.enter_phase(Phase.B1_OPERATIONS, OPERATIONS, "axis")
-    s.phase, s.acting = phase, acting     # the phase and its side are the phase machine's
-    return 0
-
-
-def reference_resupply(model, s, phasing):
-    supply.trace_supply(model, s)
-    return len(logistics.resupply(model, s, phasing))
-
-
-def reference_victory_phase(model, s):
-    victory.end_of_turn(model, s)
-    if s.turn >= s.last_turn:
-        s.level = victory.victory_level(model, s.scenario, victory.score(model, s))
-        s.winner = s.level.split("_")[0]
-        s.phase = Phase.GAME_OVER
-        return 1
-    s.turn += 1
-    return 0
-
-
-# --- running the routine -----------------------------------------------------------------
-
 def run(model, machine, label, state, *args):
     """The routine on `state`: (status, result, cycles, state block bytes after)."""
-    machine.write_state(state)
-    r = machine.call_routine(label, *args)
-    return r.status, r.value, r.cycles, machine.state_bytes()
+    r = run_routine(machine, label, state, *args)
+    return r.status, r.value, r.cycles, r.state_bytes
 
 
 def check(model, machine, label, state, reference, *args, ref_args=()):
@@ -119,7 +66,8 @@ def _diff(model, after, expected):
 
 GAMES = [("tobruk41", 7, lambda model: Options(computer_allied=True)),
          ("alamein", 8, lambda model: Options(computer_allied=False, random_initiative=True, optional_depots=True)),
-         ("campaign41", 9, lambda model: Options.at_levels(model, "novice", "expert", random_initiative=True))]
+         ("campaign41", 9, lambda model: Options.at_levels(model, "novice", "expert", random_initiative=True)),
+         ("campaign", 2, lambda model: Options(computer_allied=False, optional_depots=True))]
 
 
 @pytest.fixture(scope="module")
@@ -171,19 +119,13 @@ def recorded(model):
     return calls
 
 
-REFERENCES = {
-    "reinforcement_phase": reference_reinforcement_phase,
-    "logistics_start": reference_logistics_start,
-    "logistics_end": reference_logistics_end,
-    "initiative_draw": reference_initiative_draw,
-    "allot": reference_allot,
-    "phase_entry_reset": reference_phase_entry_reset,
-    "resupply": reference_resupply,
-    "victory_phase": reference_victory_phase,
-}
 
 
-@pytest.mark.parametrize("routine", list(REFERENCES))
+RECORDED = ("reinforcement_phase", "logistics_start", "logistics_end", "initiative_draw", "allot",
+            "phase_entry_reset", "resupply", "victory_phase")
+
+
+@pytest.mark.parametrize("routine", RECORDED)
 def test_every_phase_of_real_games(model, machines, recorded, routine, long_run):
     cases = [c for c in recorded if c[0] == routine]
     assert cases, routine
@@ -213,9 +155,31 @@ def test_the_desert_rats_strike_in_a_real_game_or_a_made_one(model, machines):
     place(model, s, others[0], near[1])               # shares the second depot's hex
     place(model, s, others[1], (tob[0] + 5, tob[1]))  # east of Tobruk
     expected = s.copy()
-    assert logistics.desert_rats(model, expected) is not None
+    lost = logistics.desert_rats(model, expected)
+    assert lost == [depots[0]] and expected.axis_supply < s.axis_supply
     for m in machines.values():
         check(model, m, "logistics_start", s, reference_logistics_start)
+
+
+@SLOW_OK
+@given(data=st.data())
+def test_desert_rats_situations(model, machines, data):
+    """Axis units, depots among them, around an Allied Tobruk: struck or not,
+    surrounded or not, lone depots and shared hexes."""
+    from kotd import hexgrid
+    s = empty_state(model, seed=data.draw(st.integers(0, 0xFFFF)))
+    s.axis_supply = data.draw(st.integers(0, 0xFFFFFF))
+    tob = model.map.place_hex(model.map.tobruk)
+    radius = model.logistics.desert_rats_radius
+    around = [h for h in land(model) if 0 < hexgrid.distance(h, tob) <= radius + 2]
+    allied = [u.number for u in model.units if u.side == "allied"]
+    if data.draw(st.booleans()):
+        place(model, s, data.draw(st.sampled_from(allied)), tob)
+    for u in model.units:
+        if u.side == "axis" and data.draw(st.integers(0, 3)) > 0:
+            place(model, s, u.number, data.draw(st.sampled_from(around)))
+    m = machines[data.draw(st.sampled_from(list(machines)))]
+    check(model, m, "logistics_start", s, reference_logistics_start)
 
 
 # --- new_game --------------------------------------------------------------------------------
@@ -356,14 +320,9 @@ def test_random_states(model, machines, data):
 def test_score_and_home_base_taken(model, machines, data):
     s = data.draw(game_states(model))
     m = machines["apple"]
-    status, value, _, after = run(model, m, "score", s)
-    assert status == 0 and value == victory.score(model, s) + 32768
-    assert after == stateblock.encode(s, model)
+    check(model, m, "score", s, reference_score)
     side = data.draw(st.sampled_from(SIDES))
-    expected = s.copy()
-    expected.winner, expected.level, expected.phase = side, victory.capture_level(side), Phase.GAME_OVER
-    status, _, _, after = run(model, m, "home_base_taken", s, SIDE[side])
-    assert status == 0 and after == stateblock.encode(expected, model)
+    check(model, m, "home_base_taken", s, reference_home_base_taken, SIDE[side], ref_args=(side,))
 
 
 @pytest.mark.parametrize("label, args", [("allot", (3,)), ("allot", (256,)), ("resupply", (2,)),

@@ -18,7 +18,8 @@
 ; In:       no arguments; TURN
 ; Out:      A = E_OK, CALL_RESULT = units arrived; A = E_RANGE if TURN is not a
 ;           Turn Chart row (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5
+; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5; SCALE_TERM, PHASE_SIDE,
+;           PHASE_UNIT, PHASE_ROOM, PHASE_STATUS, PHASE_COUNT
 ;
 reinforcement_phase:
 .scope
@@ -34,9 +35,7 @@ _good:
     lda #0
     sta SEALIFT_BLOCKED
     lda PHASE_COUNT
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 .scend
 
 ;
@@ -67,45 +66,45 @@ receive_turn_points:
 .scope
     stx PHASE_UNIT                  ; the row
     lda TURN_AXIS_SUPPLY_LO,x
-    sta M0
+    sta V0
     lda TURN_AXIS_SUPPLY_HI,x
-    sta M1
+    sta V1
     ldx RATING_SUPPLY+SIDE_AXIS
     lda RATING_PERCENT_SUPPLY,x
     ldy #CARRY_AXIS_SUPPLY
     jsr receipt
     clc
     lda AXIS_SUPPLY_LO
-    adc M0
+    adc V0
     sta AXIS_SUPPLY_LO
     lda AXIS_SUPPLY_MID
-    adc M1
+    adc V1
     sta AXIS_SUPPLY_MID
     lda AXIS_SUPPLY_HI
-    adc M2
+    adc V2
     sta AXIS_SUPPLY_HI
 
     ldx PHASE_UNIT
     lda TURN_REPL_GERMAN_LO,x
-    sta M0
+    sta V0
     lda TURN_REPL_GERMAN_HI,x
-    sta M1
+    sta V1
     ldx #POOL_GERMAN
     ldy #SIDE_AXIS
     jsr pool_receipt
     ldx PHASE_UNIT
     lda TURN_REPL_ITALIAN_LO,x
-    sta M0
+    sta V0
     lda TURN_REPL_ITALIAN_HI,x
-    sta M1
+    sta V1
     ldx #POOL_ITALIAN
     ldy #SIDE_AXIS
     jsr pool_receipt
     ldx PHASE_UNIT
     lda TURN_REPL_ALLIED_LO,x
-    sta M0
+    sta V0
     lda TURN_REPL_ALLIED_HI,x
-    sta M1
+    sta V1
     ldx #POOL_ALLIED
     ldy #SIDE_ALLIED
     jsr pool_receipt
@@ -128,9 +127,9 @@ receive_turn_points:
 ; Clobbers: A, X, Y, flags; as receipt
 ;
 air_receipt:
-    sta M0
+    sta V0
     lda #0
-    sta M1
+    sta V1
     sty PHASE_SIDE
     ldx RATING_AIR,y
     lda RATING_PERCENT_AIR,x
@@ -144,14 +143,14 @@ air_receipt:
     ldy PHASE_SIDE
     lda AIR,y
     clc
-    adc M0
+    adc V0
     sta AIR,y
     rts
 
 ;
 ; pool_receipt -- a replacement pool += its receipt at its side's rating.
 ;
-; In:       M0, M1 = the points; X = the pool (POOL_*); Y = the pool's side
+; In:       V0, V1 = the points; X = the pool (POOL_*); Y = the pool's side
 ; Out:      REPL,x increased; the pool's carry (CARRY_GERMAN + pool)
 ; Clobbers: A, X, Y, flags; as receipt
 ;
@@ -170,10 +169,10 @@ pool_receipt:
     ldx PHASE_SIDE
     clc
     lda REPL_LO,x
-    adc M0
+    adc V0
     sta REPL_LO,x
     lda REPL_HI,x
-    adc M1
+    adc V1
     sta REPL_HI,x
     rts
 
@@ -299,10 +298,13 @@ _done:
 ; In:       no arguments
 ; Out:      A = E_OK; CALL_RESULT = 0 if the Desert Rats do not strike, else
 ;           1 + the depots eliminated
-; Clobbers: X, Y, flags; ZP_PTR, ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
+; Clobbers: X, Y, flags; ZP_PTR, ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5;
+;           SCALE_TERM, PHASE_ROOM, PHASE_UNIT, PHASE_COUNT
 ;
 logistics_start:
 .scope
+    lda #0
+    sta PHASE_COUNT
     lda CONTROL+TOBRUK_TOWN
     cmp #SIDE_ALLIED
     bne _quiet
@@ -341,25 +343,23 @@ _next:
     jsr e_tobruk_surrounded         ; CALL_RESULT = 1 if surrounded
     lda CALL_RESULT_LO
     beq _strike
-    lda #0
-    sta CALL_RESULT_LO
 _quiet:
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _strike:
     lda AXIS_SUPPLY_LO
-    sta M0
+    sta V0
     lda AXIS_SUPPLY_MID
-    sta M1
+    sta V1
     lda AXIS_SUPPLY_HI
-    sta M2
+    sta V2
     lda #100-DESERT_RATS_CUT_PERCENT
     jsr percent_of
-    lda M0
+    lda V0
     sta AXIS_SUPPLY_LO
-    lda M1
+    lda V1
     sta AXIS_SUPPLY_MID
-    lda M2
+    lda V2
     sta AXIS_SUPPLY_HI
     lda #1
     sta PHASE_COUNT
@@ -404,9 +404,7 @@ _next_depot:
     dex
     bpl _depot
     lda PHASE_COUNT
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 .scend
 
 ;
@@ -416,10 +414,12 @@ _next_depot:
 ;
 ; In:       no arguments
 ; Out:      A = E_OK, CALL_RESULT = units eliminated
-; Clobbers: X, flags
+; Clobbers: X, flags; PHASE_COUNT
 ;
 logistics_end:
 .scope
+    lda #0
+    sta PHASE_COUNT
     ldx #UNIT_COUNT-1
 _unit:
     lda U_STATUS,x
@@ -439,12 +439,12 @@ _unit:
 _starved:
     pla
     jsr remove_for_good
-    inc CALL_RESULT_LO
+    inc PHASE_COUNT
 _next:
     dex
     bpl _unit
-    lda #E_OK
-    rts
+    lda PHASE_COUNT
+    jmp answer
 .scend
 
 ;
@@ -486,7 +486,8 @@ remove_for_good:
 ; Out:      A = E_OK, CALL_RESULT = units that received supply; U_SUPPLIED,
 ;           U_SUPPLY, AXIS_SUPPLY.  A = E_RANGE for another side, or for a
 ;           priority digit above 9 on a non-depot unit on the map (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
+; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; SCALE_TERM,
+;           SUPPLY_* (trace_side), PHASE_UNIT, PHASE_COUNT
 ;
 resupply:
 .scope
@@ -509,6 +510,8 @@ _check:
 _checked:
     dex
     bpl _check
+    lda #0
+    sta PHASE_COUNT
     lda #SIDE_AXIS
     jsr trace_side
     lda #SIDE_ALLIED
@@ -530,8 +533,8 @@ _next:
     inx
     cpx #UNIT_COUNT
     bne _unit
-    lda #E_OK
-    rts
+    lda PHASE_COUNT
+    jmp answer
 _bad:
     lda #E_RANGE
     rts
@@ -542,7 +545,7 @@ _bad:
 ;
 ; In:       X = PHASE_UNIT = unit index (on the map, supplied, not a depot);
 ;           ARG0_LO = the phasing side
-; Out:      U_SUPPLY,x and AXIS_SUPPLY; CALL_RESULT + 1 if it received some
+; Out:      U_SUPPLY,x and AXIS_SUPPLY; PHASE_COUNT + 1 if it received some
 ; Clobbers: A, X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
 ;
 resupply_unit:
@@ -551,15 +554,19 @@ resupply_unit:
     sec                             ; the room under the cap; none above it
     lda SUPPLY_CAP_LO,y
     sbc U_SUPPLY_LO,x
-    sta M0
+    sta V0
     lda SUPPLY_CAP_HI,y
     sbc U_SUPPLY_HI,x
-    sta M1
-    bcs _room
+    sta V1
+    bcc _none                       ; no room: nothing asked, nothing received
+    ora V0
+    bne _room
+_none:
     rts
 _room:
+
     lda #0
-    sta M2
+    sta V2
     ldy U_PRIORITY,x
     lda DIGIT_PERCENT,y
     jsr percent_of
@@ -574,44 +581,44 @@ _own_segment:
     lda UNIT_SIDE,x
     cmp #SIDE_AXIS
     bne _deliver
-    lda M0                          ; no more than the Axis pool
+    lda V0                          ; no more than the Axis pool
     cmp AXIS_SUPPLY_LO
-    lda M1
+    lda V1
     sbc AXIS_SUPPLY_MID
-    lda M2
+    lda V2
     sbc AXIS_SUPPLY_HI
     bcc _take
     lda AXIS_SUPPLY_LO
-    sta M0
+    sta V0
     lda AXIS_SUPPLY_MID
-    sta M1
+    sta V1
     lda AXIS_SUPPLY_HI
-    sta M2
+    sta V2
 _take:
     sec
     lda AXIS_SUPPLY_LO
-    sbc M0
+    sbc V0
     sta AXIS_SUPPLY_LO
     lda AXIS_SUPPLY_MID
-    sbc M1
+    sbc V1
     sta AXIS_SUPPLY_MID
     lda AXIS_SUPPLY_HI
-    sbc M2
+    sbc V2
     sta AXIS_SUPPLY_HI
 _deliver:
     jsr delivered
-    lda M0
-    ora M1
+    lda V0
+    ora V1
     beq _done
     ldx PHASE_UNIT
     clc
     lda U_SUPPLY_LO,x
-    adc M0
+    adc V0
     sta U_SUPPLY_LO,x
     lda U_SUPPLY_HI,x
-    adc M1
+    adc V1
     sta U_SUPPLY_HI,x
-    inc CALL_RESULT_LO
+    inc PHASE_COUNT
 _done:
     rts
 .scend
@@ -620,8 +627,8 @@ _done:
 ; delivered -- what reaches a unit of an amount sent (logistics.delivered):
 ; DISTANCE_DECREMENT_PERCENT less per hex from its home base, at most 100%.
 ;
-; In:       PHASE_UNIT = unit index (on the map); M0..M2 = the amount
-; Out:      M0..M2 = floor(amount x (100 - cut) / 100)
+; In:       PHASE_UNIT = unit index (on the map); V0..V2 = the amount
+; Out:      V0..V2 = floor(amount x (100 - cut) / 100)
 ; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
 ;
 delivered:

@@ -10,136 +10,143 @@
 ; same floors in Python.
 ;
 
+.alias V0        ZP_MUL             ; the value and the result, low byte first
+.alias V1        ZP_MUL+1
+.alias V2        ZP_MUL+2
+.alias V3        ZP_MUL+3
 .alias SCALE_K   ZP_TEMP+3          ; the multiplier, shifted out
 .alias SCALE_ADD ZP_TEMP+4          ; a, added to the product
 .alias SCALE_DIV ZP_TEMP+5          ; d, the divisor
 
 ;
-; scale -- M0..M3 = floor((M0..M2 * A + SCALE_ADD) / SCALE_DIV).
+; scale -- V0..V3 = floor((V0..V2 * A + SCALE_ADD) / SCALE_DIV).
 ;
-; In:       M0..M2 = v (24-bit; M3 is not read); A = k; SCALE_ADD = a;
+; In:       V0..V2 = v (24-bit; V3 is not read); A = k; SCALE_ADD = a;
 ;           SCALE_DIV = d, 1..255
-; Out:      M0..M3 = the quotient; A = the remainder, 0..d-1
+; Out:      V0..V3 = the quotient; A = the remainder, 0..d-1
 ; Clobbers: X, flags; SCALE_K; SCALE_TERM
-; Zero page: ZP_MUL (M0..M3), ZP_TEMP+3..+5
+; Zero page: ZP_MUL (V0..V3), ZP_TEMP+3..+5
 ;
 scale:
 .scope
     sta SCALE_K
+    tya                             ; Y is kept for the callers
+    pha
     ldx #2
 _copy:
-    lda M0,x
+    lda V0,x
     sta SCALE_TERM,x
     lda #0
-    sta M0,x
+    sta V0,x
     dex
     bpl _copy
-    sta M3
+    sta V3
     ldx #8                          ; the product, multiplier bits high first
 _bit:
-    asl M0
-    rol M1
-    rol M2
-    rol M3
+    asl V0
+    rol V1
+    rol V2
+    rol V3
     asl SCALE_K
     bcc _next
     clc
-    lda M0
+    lda V0
     adc SCALE_TERM
-    sta M0
-    lda M1
+    sta V0
+    lda V1
     adc SCALE_TERM+1
-    sta M1
-    lda M2
+    sta V1
+    lda V2
     adc SCALE_TERM+2
-    sta M2
+    sta V2
     bcc _next
-    inc M3
+    inc V3
 _next:
     dex
     bne _bit
     clc
-    lda M0
+    lda V0
     adc SCALE_ADD
-    sta M0
+    sta V0
     bcc _divide
-    inc M1
+    inc V1
     bne _divide
-    inc M2
+    inc V2
     bne _divide
-    inc M3
+    inc V3
 _divide:
-    ldx #32                         ; rounds left
-_skip:
-    ; While the remainder is 0 and the top byte is below d, the next eight
-    ; quotient bits are 0 and the byte is the remainder: move a byte at a time.
-    lda M3
-    cmp SCALE_DIV
-    bcs _start
-    cpx #8
-    beq _start
-    pha                             ; the remainder
-    lda M2
-    sta M3
-    lda M1
-    sta M2
-    lda M0
-    sta M1
-    lda #0
-    sta M0
-    txa
-    sec
-    sbc #8
-    tax
-    pla
-    beq _skip                       ; the remainder is still 0
-    bne _round                      ; always
-_start:
+    ; Long division a byte at a time, top byte first: each byte of V3..V0 is
+    ; replaced by its quotient byte, the remainder carried in A.
+    ldx #3
     lda #0                          ; the remainder
-_round:
-    asl M0
-    rol M1
-    rol M2
-    rol M3
+_byte:
+    cmp #0
+    bne _bits
+    ldy V0,x                        ; remainder 0 and a byte below d: a quotient
+    cpy SCALE_DIV                   ; byte 0, and the byte is the remainder
+    bcs _bits
+    tya
+    ldy #0
+    sty V0,x
+    beq _next_byte                  ; always
+_bits:
+    ldy #8
+_dbit:
+    asl V0,x
     rol
     bcs _subtract                   ; nine bits: more than any divisor
     cmp SCALE_DIV
     bcc _keep
 _subtract:
     sbc SCALE_DIV                   ; carry is set
-    inc M0                          ; the quotient bit just shifted in
+    inc V0,x                        ; the quotient bit just shifted in
 _keep:
+    dey
+    bne _dbit
+_next_byte:
     dex
-    bne _round
+    bpl _byte
+    tax
+    pla
+    tay
+    txa
     rts
 .scend
 
 ;
-; percent_of -- M0..M2 = floor(M0..M2 * A / 100).
+; percent_of -- V0..V2 = floor(V0..V2 * A / 100).
 ;
-; In:       M0..M2 = v; A = the percent
-; Out:      M0..M3 = the quotient; A = the remainder
+; In:       V0..V2 = v; A = the percent
+; Out:      V0..V3 = the quotient; A = the remainder
 ; Clobbers: X, flags; as scale
 ;
 percent_of:
+.scope
+    cmp #100                        ; 100%: v itself, no remainder
+    bne _scale
+    lda #0
+    sta V3
+    rts
+_scale:
     ldx #0
     stx SCALE_ADD
     ldx #100
     stx SCALE_DIV
     jmp scale
+.scend
 
 ;
 ; receipt -- a receipt at a rating percent with the hundredths carried
 ; (kotd.engine.setup.add_receipt): total = v * percent + carry; the receipt is
 ; total / 100, the new carry total mod 100.
 ;
-; In:       M0, M1 = v (16-bit); A = the percent; Y = the CARRY index (CARRY_*)
-; Out:      M0..M3 = the receipt; CARRY,y = the new carry
+; In:       V0, V1 = v (16-bit); A = the percent; Y = the CARRY index (CARRY_*)
+; Out:      V0..V3 = the receipt; CARRY,y = the new carry
 ; Clobbers: A, X, flags; as scale
 ;
 receipt:
     ldx #0
-    stx M2
+    stx V2
     ldx CARRY,y
     stx SCALE_ADD
     ldx #100

@@ -35,9 +35,7 @@ _chart:
     lda TURN_INITIATIVE,x
 _store:
     sta INITIATIVE
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 _bad:
     lda #E_RANGE
     rts
@@ -82,8 +80,8 @@ _store:
 _next:
     dex
     bpl _unit
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _bad:
     lda #E_RANGE
     rts
@@ -128,6 +126,21 @@ _next:
     cpx #UNIT_COUNT
     bne _unit
 _done:
+    lda #0
+    jmp answer
+.scend
+
+;
+; answer -- how every phase routine returns a good result: CALL_RESULT is set
+; whole, whatever it held (the phase machine may run several routines in one call).
+;
+; In:       A = the result, 0..255
+; Out:      CALL_RESULT = A; A = E_OK
+; Clobbers: flags
+;
+answer:
+    sta CALL_RESULT_LO
+    lda #0
+    sta CALL_RESULT_HI
     lda #E_OK
     rts
-.scend

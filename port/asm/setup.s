@@ -22,7 +22,8 @@
 ;                  REINFORCEMENTS_RATING (Options.at_levels)
 ;           ARG4 = reinforcement ratings 0-9: Axis + 16 x Allied (a side given
 ;                  by level takes REINFORCEMENTS_RATING instead)
-;           the state block: a start state
+;           the state block: a start state (new_game scales it in place: load
+;           it again before another game)
 ; Out:      A = E_OK, the game ready for its first turn (PHASE unchanged);
 ;           A = E_RANGE for a bad argument or a SCENARIO that is not a scenario
 ;           (nothing changed)
@@ -78,16 +79,12 @@ _good:
     jsr store_ratings
     jsr scale_units
     jsr shift_arrivals
-    ldx #SIDE_AXIS                  ; the air pools at the Air rating
-    lda AIR,x
-    tay
+    ldy #SIDE_AXIS                  ; the air pools at the Air rating
     jsr start_air
-    ldx #SIDE_ALLIED
-    lda AIR,x
-    tay
+    ldy #SIDE_ALLIED
     jsr start_air
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 .scend
 
 ;
@@ -241,38 +238,38 @@ _scale:
     ldy U_CEIL_HI,x
     jsr rated
     ldx PHASE_UNIT
-    lda M0
+    lda V0
     sta U_CEIL_LO,x
-    lda M1
+    lda V1
     sta U_CEIL_HI,x
     lda #0                          ; the floor: ceil(ELIMINATION_PERCENT% of ceiling')
-    sta M2                          ; (M0, M1 hold ceiling')
+    sta V2                          ; (V0, V1 hold ceiling')
     lda #99
     sta SCALE_ADD
     lda #ELIMINATION_PERCENT
     jsr scale                       ; SCALE_DIV is still 100
-    lda M0
+    lda V0
     sta ZP_HEX_A                    ; the floor, kept
-    lda M1
+    lda V1
     sta ZP_HEX_A+1
     ldx PHASE_UNIT
     lda U_STR_LO,x
     ldy U_STR_HI,x
     jsr rated
-    lda M0                          ; strength' = the larger
+    lda V0                          ; strength' = the larger
     cmp ZP_HEX_A
-    lda M1
+    lda V1
     sbc ZP_HEX_A+1
     bcs _store
     lda ZP_HEX_A
-    sta M0
+    sta V0
     lda ZP_HEX_A+1
-    sta M1
+    sta V1
 _store:
     ldx PHASE_UNIT
-    lda M0
+    lda V0
     sta U_STR_LO,x
-    lda M1
+    lda V1
     sta U_STR_HI,x
 _next:
     dex
@@ -287,14 +284,14 @@ _done:
 ; floor((v x p + 50) / 100).
 ;
 ; In:       A = v low, Y = v high; PHASE_SIDE = p
-; Out:      M0..M3 = the value
+; Out:      V0..V3 = the value
 ; Clobbers: A, X, flags; ZP_TEMP+3..+5
 ;
 rated:
-    sta M0
-    sty M1
+    sta V0
+    sty V1
     lda #0
-    sta M2
+    sta V2
     lda #50
     sta SCALE_ADD
     lda #100
@@ -363,29 +360,17 @@ _next:
 
 ;
 ; start_air -- a side's starting air pool at its Air rating, the hundredths
-; carried (setup.add_receipt on the set-up's air).
+; carried (setup.add_receipt on the set-up's air): the pool is emptied and
+; receives itself as a receipt.
 ;
-; In:       X = the side; Y = the pool of the start state (AIR,x)
-; Out:      AIR,x; CARRY_AIR_AXIS + side
-; Clobbers: A, X, Y, flags; ZP_MUL, ZP_TEMP+3..+5; PHASE_SIDE
+; In:       Y = the side
+; Out:      AIR,y; CARRY_AIR_AXIS + side
+; Clobbers: A, X, Y, flags; as air_receipt
 ;
 start_air:
-    tya
-    sta M0
-    lda #0
-    sta M1
-    stx PHASE_SIDE
-    lda RATING_AIR,x
-    tay
-    lda RATING_PERCENT_AIR,y
+    lda AIR,y
     pha
-    txa
-    clc
-    adc #CARRY_AIR_AXIS
-    tay
+    lda #0
+    sta AIR,y
     pla
-    jsr receipt
-    ldx PHASE_SIDE
-    lda M0
-    sta AIR,x
-    rts
+    jmp air_receipt

@@ -24,7 +24,8 @@
 ; Out:      A = E_OK, CALL_RESULT = 1 if the game is over, else 0; VP, TURN or
 ;           LEVEL, WINNER, PHASE.  A = E_RANGE if SCENARIO is not a scenario
 ;           (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; ARG0
+; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; ARG0; SCALE_TERM,
+;           PHASE_SCORE, PHASE_LEVEL
 ;
 victory_phase:
 .scope
@@ -38,21 +39,16 @@ _good:
     jsr turn_vp
     lda #SIDE_ALLIED
     jsr turn_vp
-    lda #0
-    sta CALL_RESULT_LO
-    sta CALL_RESULT_HI
     lda TURN
     cmp LAST_TURN
     bcs _last
     inc TURN
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _last:
     jsr final_level
     lda #1
-    sta CALL_RESULT_LO
-    lda #E_OK
-    rts
+    jmp answer
 .scend
 
 ;
@@ -174,18 +170,18 @@ score:
 score_offset:
     ldy #SIDE_AXIS
     jsr total_vp
-    lda M0
+    lda V0
     sta PHASE_SCORE_LO
-    lda M1
+    lda V1
     sta PHASE_SCORE_HI
     ldy #SIDE_ALLIED
     jsr total_vp
     sec
     lda PHASE_SCORE_LO
-    sbc M0
+    sbc V0
     sta PHASE_SCORE_LO
     lda PHASE_SCORE_HI
-    sbc M1
+    sbc V1
     eor #$80
     sta PHASE_SCORE_HI
     rts
@@ -194,16 +190,16 @@ score_offset:
 ; total_vp -- a side's VP with its casualty points (victory.total_vp).
 ;
 ; In:       Y = the side
-; Out:      M0, M1 = VP + floor(CASUALTIES / CASUALTY_DIVISOR), 16 bits
+; Out:      V0, V1 = VP + floor(CASUALTIES / CASUALTY_DIVISOR), 16 bits
 ; Clobbers: A, X, flags; ZP_MUL, ZP_TEMP+3..+5
 ;
 total_vp:
     lda CASUALTIES_LO,y
-    sta M0
+    sta V0
     lda CASUALTIES_MID,y
-    sta M1
+    sta V1
     lda CASUALTIES_HI,y
-    sta M2
+    sta V2
     lda #0
     sta SCALE_ADD
     lda #CASUALTY_DIVISOR
@@ -211,12 +207,12 @@ total_vp:
     lda #1
     jsr scale
     clc
-    lda M0
+    lda V0
     adc VP_LO,y
-    sta M0
-    lda M1
+    sta V0
+    lda V1
     adc VP_HI,y
-    sta M1
+    sta V1
     rts
 
 ;
@@ -241,8 +237,8 @@ home_base_taken:
     sta LEVEL
     lda #PHASE_GAME_OVER
     sta PHASE
-    lda #E_OK
-    rts
+    lda #0
+    jmp answer
 _bad:
     lda #E_RANGE
     rts
