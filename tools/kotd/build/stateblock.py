@@ -478,6 +478,8 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(field_addresses(model, target))
     out.update(abi.entry_addresses(target))
     out.update({f"E_{name}": code for name, code in abi.ERRORS.items()})
+    from ..engine.flow import May
+    out.update({f"MAY_{m.name}": m.value for m in May if m.value})
     out["RESULT_ERROR"] = abi.RESULT_ERROR
     out["HEX_NONE"] = abi.HEX_NONE
     return out
