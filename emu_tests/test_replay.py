@@ -108,19 +108,33 @@ def compare_one(model, machine, state_bytes, entry, args):
     return flow, status
 
 
-def random_attack(model, state, rng):
-    """A battle order from a random unit's hex against a random neighbour hex."""
+def random_attack(model, state, rng, actor):
+    """A battle order, mostly of the acting side's units against an enemy hex next to them."""
     units = [u for u in state.units if u.on_map]
-    a = rng.choice(units)
+    mine = [u for u in units if model.unit(u.number).side == actor]
+    a = rng.choice(mine if mine and rng.random() < 0.9 else units)
     hx = a.hex
-    d = hexgrid.step(*hx, rng.randint(1, 6))
+    near = [n for n in hexgrid.neighbours(*hx)
+            if any(u.hex == n and model.unit(u.number).side != model.unit(a.number).side for u in units)]
+    d = rng.choice(near) if near and rng.random() < 0.9 else hexgrid.step(*hx, rng.randint(1, 6))
     attackers = tuple(u.number for u in units if u.hex == hx)
     defenders = tuple(u.number for u in selectable_defenders(model, state, d)) if model.map.on_map(*d) else ()
-    return (hx, d, attackers or (a.number,), defenders or (a.number,), rng.randint(0, 10), rng.randint(1, 9),
+    if attackers and rng.random() < 0.5:
+        attackers = tuple(sorted(rng.sample(attackers, rng.randint(1, len(attackers)))))
+    intensity = rng.randint(1, 9) if rng.random() < 0.9 else rng.choice((0, 10))
+    return (hx, d, attackers or (a.number,), defenders or (a.number,), intensity, rng.randint(1, 9),
             rng.randint(0, 4))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+def random_unit(model, state, rng, actor):
+    """Mostly a unit of the side that must act, now and then any number."""
+    mine = [u.number for u in state.units if u.on_map and model.unit(u.number).side == actor]
+    if mine and rng.random() < 0.8:
+        return rng.choice(mine)
+    return rng.randint(0, len(model.units) + 1)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_single_actions_match_the_reference(model, machines, game_states, data):
@@ -131,14 +145,15 @@ def test_single_actions_match_the_reference(model, machines, game_states, data):
     rng = random.Random(data.draw(st.integers(0, 2 ** 32)))
     if state.defend_pending:
         return                                   # the declared order is the recorder's
-    if data.draw(st.booleans()) and state.phase not in (Phase.GAME_OVER,) and state.react_side is None:
+    if rng.random() < 0.3 and state.phase != Phase.GAME_OVER and state.react_side is None:
         state.react_side, state.react_open = rng.choice(("axis", "allied")), rng.random() < 0.8
         own = [u.number for u in state.units if u.on_map and model.unit(u.number).side == state.react_side]
         if own and rng.random() < 0.7:
             state.react_unit, state.react_budget = rng.choice(own), rng.randint(0, 18)
         state.react_battle = rng.random() < 0.2
         state_bytes = stateblock.encode(state, model)
-    unit = data.draw(st.integers(0, len(model.units) + 1))
+    actor = Flow(model, state).info().actor
+    unit = random_unit(model, state, rng, actor)
     entry = data.draw(st.sampled_from(("PHASE_NEXT", "LOGISTICS", "CHOOSE_FIRST", "MOVE", "FORTIFY", "SEA_MOVE",
                                        "ATTACK", "ACCESS", "FINISH_UNIT", "END_REACTION")))
     args = {"PHASE_NEXT": (), "FINISH_UNIT": (), "END_REACTION": (),
@@ -146,7 +161,7 @@ def test_single_actions_match_the_reference(model, machines, game_states, data):
             "CHOOSE_FIRST": (rng.randint(0, 2),), "MOVE": (unit, rng.randint(0, 7)), "FORTIFY": (unit,),
             "SEA_MOVE": (unit,), "ACCESS": (unit,), "ATTACK": None}[entry]
     if entry == "ATTACK":
-        args = random_attack(model, state, rng)
+        args = random_attack(model, state, rng, actor)
     for m in machines.values():
         flow, status = compare_one(model, m, state_bytes, entry, args)
         if entry == "ATTACK" and status == 0:      # then the defender's half
