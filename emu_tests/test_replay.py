@@ -198,3 +198,25 @@ def test_the_reaction_budget_pays_for_its_battle_on_the_6502(model, machines):
         assert m.call("PHASE_INFO").value == May.DEFEND and m.peek("FLOW_ACTOR") == 0
         assert m.call("DEFEND", 5, 0).ok
         assert m.peek("REACT_BUDGET") == 1 and m.peek("REACT_BATTLE") == 1 and m.peek("REACT_OPEN") == 0
+
+
+def test_what_a_front_end_shows_through_the_jump_table(model, machines, game_states):
+    """DISPLAY_STRENGTH, LOGISTICS_MAX and SCORE as entries, on states games reach."""
+    from kotd.engine import logistics, victory
+    from kotd.engine.flow import display_strength
+    rng = random.Random(5)
+    for state_bytes in rng.sample(game_states, 12):
+        state = stateblock.decode(state_bytes, model)
+        state.computer_allied = rng.random() < 0.5
+        for m in machines.values():
+            m.write_state(state)
+            assert m.call("SCORE").value == victory.score(model, state) + 32768
+            for unit in rng.sample(state.units, 6):
+                assert m.call("DISPLAY_STRENGTH", unit.number).value == display_strength(model, state, unit)
+                r = m.call("LOGISTICS_MAX", unit.number)
+                if unit.on_map:
+                    repl, sup = logistics.maxima(model, state, unit)
+                    assert r.ok and r.value == repl
+                    assert m.peek("LOGISTICS_MAX_LO", 1) | m.peek("LOGISTICS_MAX_HI", 1) << 8 == sup
+                else:
+                    assert r.status == abi.ERRORS["HEX"]
