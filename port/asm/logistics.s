@@ -81,7 +81,7 @@ _replacements:
     sta M1
     ldy ARG1_LO
     lda DIGIT_PERCENT,y
-    jsr percent_of
+    jsr allocation_percent_of
     ldx ACTION_UNIT
     lda M0
     sta LOGISTICS_GIVEN_LO
@@ -128,11 +128,11 @@ _supply:
     beq _deliver                    ; the Allies: all of it, free
     ldy ARG2_LO                     ; the Axis: max * pct(s) // 100
     lda DIGIT_PERCENT,y
-    jsr percent_of
+    jsr allocation_percent_of
     ldx ACTION_UNIT
     jsr charge_axis_pool
 _deliver:
-    jsr delivered
+    jsr allocation_delivered
     ldx ACTION_UNIT
     jmp _receive
 _charge:
@@ -296,13 +296,13 @@ _done:
 .scend
 
 ;
-; percent_of -- (M1:M0) = (M1:M0) * A // 100, floor.
+; allocation_percent_of -- (M1:M0) = (M1:M0) * A // 100, floor.
 ;
 ; In:       M0, M1 = an amount; A = a percent (0..255)
 ; Out:      M0, M1 = the amount times the percent, over 100, floored
 ; Clobbers: A, X, Y, flags; M2, M3, B0, B1
 ;
-percent_of:
+allocation_percent_of:
 .scope
     cmp #100                        ; all of it: digit 9, or no distance to cut
     beq _all
@@ -335,16 +335,16 @@ charge_axis_pool:
     rts
 
 ;
-; delivered -- what reaches a unit of an amount sent (logistics.delivered): the
-; amount times (100 - min(100, DISTANCE_DECREMENT_PERCENT * distance from the
-; unit to its own home base)) // 100.
+; allocation_delivered -- what reaches a unit of an amount sent
+; (logistics.delivered): the amount times (100 - min(100,
+; DISTANCE_DECREMENT_PERCENT * distance from the unit to its own home base)) // 100.
 ;
 ; In:       X = unit index (on the map); M0, M1 = the amount sent
 ; Out:      M0, M1 = the amount received
 ; Clobbers: A, X, Y, flags; M2, M3, B0, B1
 ; Zero page: ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
 ;
-delivered:
+allocation_delivered:
 .scope
     lda U_COL,x
     sta ZP_HEX_A
@@ -375,5 +375,5 @@ _cut:
     lda #100
     sec
     sbc ZP_TEMP
-    jmp percent_of
+    jmp allocation_percent_of
 .scend
