@@ -22,12 +22,13 @@ from kotd import hexgrid
 
 #: One whole game per scenario in the default run: the shortest of seeds 1-12 (1-24 for
 #: the Tobruk scenarios) with each option covered (solitaire and two players, random
-#: initiative, depots).
+#: initiative, depots; ratings by difficulty levels in campaign41).
 DEFAULT_GAMES = {
     "tobruk41": (20, dict(computer_allied=False)),                                      # 211 calls
     "tobruk42": (11, dict()),                                                           # 749
     "alamein": (9, dict()),                                                             # 1,027
-    "campaign41": (9, dict(computer_allied=False, random_initiative=True, optional_depots=True)),  # 1,098
+    "campaign41": (9, dict(computer_allied=False, random_initiative=True, optional_depots=True,
+                           levels=("intermediate", "expert"))),                    # 1,241
     "campaign42": (12, dict(random_initiative=True, optional_depots=True)),             # 1,746
     "campaign": (6, dict(random_initiative=True, optional_depots=True)),                # 2,413
 }
