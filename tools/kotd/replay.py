@@ -152,9 +152,8 @@ def replay(model: Model, machine, log: GameLog, *, check_info: bool = True, stop
         elif want == 0 and action.entry not in VALUE_UNCHECKED and r.value != action.value:
             problems.append(f"result {r.value}, want {action.value}")
         got_bytes = machine.state_bytes()
-        diff = first_difference(model, got_bytes, action.after)
-        if diff:
-            problems.append(diff)
+        if got_bytes != action.after:
+            problems.append(first_difference(model, got_bytes, action.after) or "the state block differs")
         report.actions += 1
         if problems:
             report.mismatches.append(Mismatch(i, action, "; ".join(problems)))
