@@ -221,3 +221,34 @@ def test_what_a_front_end_shows_through_the_jump_table(model, machines, game_sta
                     assert m.peek("LOGISTICS_MAX_LO", 1) | m.peek("LOGISTICS_MAX_HI", 1) << 8 == sup
                 else:
                     assert r.status == abi.ERRORS["HEX"]
+
+
+def test_a_game_where_the_holder_lets_the_enemy_move_first(model, machines, monkeypatch):
+    """CHOOSE_FIRST(0) every turn: the Second Player's segments come first."""
+    from kotd.engine.ai import SimpleAI
+    monkeypatch.setattr(SimpleAI, "move_first", lambda self, game: False)
+    log = record(model, "tobruk41", 4, computer_allied=False)
+    assert ("CHOOSE_FIRST", (0,)) in [(a.entry, a.args) for a in log.actions]
+    for m in machines.values():
+        check(model, m, log)
+
+
+def test_sea_movement_through_the_entries(model, machines):
+    """SEA_MOVE from Tobruk to Alexandria and its refusals on both engines."""
+    from kotd.engine.board import home_base, tobruk
+    state = empty_state(model)
+    state.sealift_left = 1
+    state.control[model.map.tobruk] = "allied"
+    place(model, state, 37, tobruk(model))
+    place(model, state, 38, tobruk(model))
+    place(model, state, 8, open_ground(model)[0])
+    flow = Flow(model, state)
+    flow.enter_phase(Phase.B1_OPERATIONS, "allied")
+    start = stateblock.encode(state, model)
+    for m in machines.values():
+        f, s = compare_one(model, m, start, "SEA_MOVE", (37,))
+        assert s == 0 and f.state.unit(37).hex == home_base(model, "allied")
+        after = stateblock.encode(f.state, model)
+        for args, code in (((38,), "SEALIFT"), ((8,), "SIDE"), ((0,), "UNIT")):
+            _, s = compare_one(model, m, after, "SEA_MOVE", args)
+            assert s == abi.ERRORS[code]
