@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .build import abi, stateblock
 from .engine.ai import SimpleAI
-from .engine.flow import Action, AttackPlan
+from .engine.flow import Action
 from .engine.game import Game, GameOver
 from .engine.flow import May
 from .engine.setup import Options, new_game, start_state
