@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 
 from .build import abi, stateblock
 from .engine.ai import SimpleAI
-from .engine.flow import Action
+from .engine.flow import Action, May
 from .engine.game import Game, GameOver
-from .engine.flow import May
 from .engine.setup import Options, new_game, start_state
 from .engine.state import Phase
 from .model.types import Model
