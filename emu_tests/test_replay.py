@@ -149,7 +149,8 @@ def random_unit(model, state, rng, actor):
     return rng.randint(0, len(model.units) + 1)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+# 150 examples by default, the long profile's under --long
+@settings(max_examples=150 if settings().max_examples <= 100 else settings().max_examples, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_single_actions_match_the_reference(model, machines, game_states, data):
