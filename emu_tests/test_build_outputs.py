@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from kotd.build import ENGINE_BUDGET, paths, run_build, stateblock
+from kotd.build import ENGINE_CEILING, paths, run_build, stateblock
 from kotd.build.images import INITAD, read_apple_binary, read_label_file, read_symbol_table, read_xex
 from kotd.build.targets import TARGETS
 
@@ -45,7 +45,7 @@ def test_memory_map(dist, model, name):
     target = TARGETS[name]
     regions = json.loads((dist / name / "memory.json").read_text())["regions"]
     engine, state = regions["engine"], regions["state"]
-    assert engine["start"] == target.engine.start and 0 < engine["used"] <= ENGINE_BUDGET <= target.engine.size
+    assert engine["start"] == target.engine.start and 0 < engine["used"] <= ENGINE_CEILING <= target.engine.size
     assert engine["code"] + engine["tables"] == engine["used"]
     assert state["start"] == target.state.start and state["used"] <= state["size"]
     assert state["state block"] == stateblock.layout(model).state_size

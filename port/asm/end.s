@@ -5,7 +5,7 @@
 ;
 
 engine_end:
-.checkpc ENGINE_BASE+ENGINE_BUDGET  ; code + tables within ENGINE_BUDGET
+.checkpc ENGINE_BASE+ENGINE_CEILING ; code + tables within ENGINE_CEILING (kotd bench reports ENGINE_BUDGET)
 .checkpc ENGINE_LAST+1              ; and within the engine region
 
 .data

@@ -28,9 +28,10 @@ from typing import Callable
 
 from .. import DEFAULT_DATA_DIR, hexgrid
 from ..engine.rng import SEED_MIX
-from ..engine.state import OFF_MAP, Phase, Status
+from ..engine.state import OFF_MAP, Phase, Status, UnitState
+from ..engine.victory import capture_level
 from ..model.types import POOLS, ROLES, SIDES, UNIT_TYPES, Model
-from .stateblock import NONE
+from .stateblock import CARRY_KEYS, NONE
 
 #: Numbers the ABI gives or takes that are not data: named here once, for the asm
 #: (constants.inc) and for BASIC (state_constants.txt, :func:`abi_constants`).
@@ -196,6 +197,13 @@ def enumerations(model: Model, out: Emitter) -> None:
     out.const("OFF_MAP", OFF_MAP, 1, CODE, "col and row of a unit not on the map")
     out.const("NONE", NONE, 1, CODE, "no side, no level")
     out.const("RNG_SEED_MIX", SEED_MIX, 2, CODE, "xor-ed into a seed (kotd.engine.rng)")
+    out.enum("CARRY_", list(CARRY_KEYS), "receipt carries, index in CARRY (GameState.carry order)")
+    # logistics_phase.s and setup.s index the carries by pool and by side.
+    if [CARRY_KEYS.index(p) for p in POOLS] != [CARRY_KEYS.index(POOLS[0]) + i for i in range(len(POOLS))] or \
+            [CARRY_KEYS.index(f"air_{s}") for s in SIDES] != [CARRY_KEYS.index("air_axis") + i for i in range(2)]:
+        raise DataRangeError(f"{__file__}: GameState.carry must hold the pools' carries in POOLS order "
+                             f"and the air carries in SIDES order, each run consecutive")
+    out.const("NOISE_DEFAULT", UnitState(number=1).noise, 1, CODE, "U_NOISE of a unit out of the game")
 
 
 def terrain_tables(model: Model, out: Emitter) -> None:
@@ -444,6 +452,20 @@ def rating_tables(model: Model, out: Emitter) -> None:
     for level, value in r.difficulty.items():
         out.const(f"DIFFICULTY_{level.upper()}", value, 1, Source("ratings.yaml", f"difficulty.{level}"))
     out.const("REINFORCEMENTS_RATING", r.reinforcements_rating, 1, Source("ratings.yaml", "reinforcements_rating"))
+    out.table("DIFFICULTY", list(r.difficulty.values()), 1, Source("ratings.yaml", "difficulty"),
+              "every rating but reinforcements, by difficulty level (data/ratings.yaml order)",
+              sources=[Source("ratings.yaml", f"difficulty.{k}") for k in r.difficulty])
+    # percent.s scales 24-bit values by a byte: every Turn Chart receipt times its
+    # highest rating percent must stay a 16-bit receipt.
+    top = {kind: max(values) for kind, values in r.percent.items()}
+    for i, t in enumerate(model.turns):
+        src = Source("turns.yaml", f"turns[{i}]")
+        out.check("TURN_AXIS_SUPPLY x RATING_PERCENT_SUPPLY / 100", [t.axis_supply * top["supply"] // 100 + 1],
+                  2, False, src.at("axis_supply"))
+        for pool in POOLS:
+            out.check("TURN_REPL x RATING_PERCENT_REPLACEMENTS / 100",
+                      [t.replacements[pool] * top["replacements"] // 100 + 1], 2, False,
+                      src.at("replacements").at(pool))
 
 
 def victory_tables(model: Model, out: Emitter) -> None:
@@ -473,6 +495,10 @@ def victory_tables(model: Model, out: Emitter) -> None:
         for level in levels:
             values.append(v.chart[sid][level])
             sources.append(s(f"chart.{sid}.{level}"))
+    out.table("LEVEL_WINNER", [SIDES.index(lv.split("_")[0]) if lv.split("_")[0] in SIDES else NONE
+                                for lv in v.levels], 1, s("levels"), "side winning at each level")
+    out.table("CAPTURE_LEVEL", [v.levels.index(capture_level(side)) for side in SIDES], 1,
+              s("home_base_capture"), "level of a side taking the enemy home base, by side")
     out.table("VICTORY_CHART", values, 2, s("chart"),
               f"lowest score of levels 1..{len(levels)}, per scenario (index scenario * {len(levels)} + level - 1)",
               signed=True, sources=sources)
