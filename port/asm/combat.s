@@ -134,10 +134,10 @@ _hex:
     beq _order
     lda BATTLE_COUNT+1
     beq _order
-    jsr check_twice                 ; no unit listed twice
+    jsr slot_indices                ; unit numbers that exist ...
+    bcs _no_unit
+    jsr check_twice                 ; ... and none listed twice
     bcs _order
-    jsr slot_indices                ; unit numbers that exist
-    bcs _unit
     jsr check_units                 ; the units may fight this battle
     bcs _order
     jsr check_values                ; intensity, risk, air
@@ -153,19 +153,63 @@ _off_map:
 _order:
     lda #E_ORDER
     rts
-_unit:
+_no_unit:
+    jsr compare_twice               ; a unit listed twice is named first
+    bcs _order
     lda #E_UNIT
     rts
 .scend
 
 ;
-; check_twice -- is a unit number listed twice among the attackers, or among the
-; defenders?
+; check_twice -- is a unit listed twice among the attackers, or among the
+; defenders?  By marks in WORK_UNIT, which slot_indices cleared for the units
+; listed: bit 0 for an attacker, bit 7 for a defender.
 ;
+; In:       BATTLE_IDX of the slots in use, every one a unit index
 ; Out:      carry set if so
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; WORK_UNIT of the units listed
 ;
 check_twice:
+.scope
+    ldy BATTLE_COUNT                ; the attackers: slots count - 1 .. 0
+    dey
+_attacker:
+    ldx BATTLE_IDX,y
+    lda WORK_UNIT,x
+    bne _twice
+    lda #1
+    sta WORK_UNIT,x
+    dey
+    bpl _attacker
+    lda BATTLE_COUNT+1              ; the defenders: from STACKING_HEX
+    clc
+    adc #STACKING_HEX-1
+    tay
+_defender:
+    ldx BATTLE_IDX,y
+    lda WORK_UNIT,x
+    bmi _twice
+    ora #$80
+    sta WORK_UNIT,x
+    dey
+    cpy #STACKING_HEX
+    bcs _defender
+    clc
+    rts
+_twice:
+    sec
+    rts
+.scend
+
+;
+; compare_twice -- check_twice by comparing unit numbers, for an order with a
+; number outside 1..UNIT_COUNT (no mark to set): is a number listed twice among
+; the attackers, or among the defenders?
+;
+; Out:      carry set if so
+; Clobbers: A, X, Y, flags; W_GROUP, W_SLOT, W_BYTE
+;
+compare_twice:
 .scope
     lda #0
     sta W_GROUP
@@ -201,10 +245,12 @@ _twice:
 .scend
 
 ;
-; slot_indices -- BATTLE_IDX: the unit index of each slot in use, $FF for the rest.
+; slot_indices -- BATTLE_IDX: the unit index of each slot in use, $FF for the
+; rest; each listed unit's WORK_UNIT cleared for check_twice's marks.
 ;
-; Out:      carry set if a unit number is outside 1..UNIT_COUNT
-; Clobbers: A, X, Y, flags
+; Out:      carry set if a unit number is outside 1..UNIT_COUNT (then BATTLE_IDX
+;           and WORK_UNIT are partly written)
+; Clobbers: A, X, Y, flags; WORK_UNIT of the units listed
 ;
 slot_indices:
 .scope
@@ -223,6 +269,9 @@ _attacker:
     bcs _bad
     sbc #0                          ; carry is clear: number - 1
     sta BATTLE_IDX,y
+    tax
+    lda #0
+    sta WORK_UNIT,x
     dey
     bpl _attacker
     lda BATTLE_COUNT+1              ; the defenders: from STACKING_HEX
@@ -236,6 +285,9 @@ _defender:
     bcs _bad
     sbc #0
     sta BATTLE_IDX,y
+    tax
+    lda #0
+    sta WORK_UNIT,x
     dey
     cpy #STACKING_HEX
     bcs _defender
@@ -1281,7 +1333,9 @@ _shift:
 ;
 ; apply_losses -- each unit's share of its side's loss: floor(L x s x morale
 ; tenths / (10 x S)), at most s; taken from its strength; a group's shares are
-; casualties inflicted by the other side (manual IV.D.5.d).
+; casualties inflicted by the other side (manual IV.D.5.d).  A unit alone in its
+; group has S = s: its share is floor(L x tenths / 10), one product and a byte
+; division.
 ;
 ; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
 ; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_SUM; math.s's
@@ -1308,6 +1362,10 @@ _group:
     lda #0                          ; the group's losses so far
     sta W_SUM
     sta W_SUM+1
+    lda BATTLE_COUNT,x
+    cmp #1
+    bne _slot
+    jmp _alone
 _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
@@ -1345,6 +1403,24 @@ _long:
     lda BATTLE_TOTAL10_LO,x
     ldy BATTLE_TOTAL10_HI,x
     jsr div_by_word
+    jmp _shared
+_alone:
+    sty W_SLOT
+    ldx BATTLE_IDX,y
+    stx W_UNIT
+    lda U_STR_LO,x
+    ora U_STR_HI,x
+    beq _next                       ; strength 0 loses nothing
+    ldy UNIT_MORALE,x
+    lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
+    ldx W_GROUP                     ; alone, S = s: L x s x tenths / (10 s) is
+    ldy BATTLE_LOSS_LO,x            ; exactly L x tenths / 10
+    sty M0
+    ldy BATTLE_LOSS_HI,x
+    sty M1
+    jsr mul_by_byte
+    lda #10
+    jsr div_by_byte                 ; above 16 bits: $FFFF, capped at s below
 _shared:
     ldx W_UNIT                      ; at most the strength
     lda U_STR_LO,x
