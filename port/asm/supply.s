@@ -27,11 +27,7 @@
 .alias SV_UNIT   ZP_HEX_A               ; the unit in hand, or a place in a list
 .alias SV_END    ZP_HEX_A+1             ; the end of the list being walked
 .alias SV_LAST_Q ZP_HEX_B               ; the source that supplied the last unit:
-.alias SV_LAST_R ZP_MUL+2               ; its q, r, s
-.alias SV_LAST_S ZP_MUL+3
-.alias SV_RANGE  ZP_HEX_B+1             ; the side's combat units' n
-.alias SV_CWIDTH ZP_MUL                 ; and their 2n + 1
-.alias SV_PART   ZP_MUL+1               ; a place in the pending depots, for a moment
+.alias SV_LAST_R ZP_MUL+2               ; its q and r less n
 
 .alias CHAIN_WIDTH 2*DEPOT_CHAIN+1
 
@@ -77,7 +73,7 @@ _bad:
 ; In:       A = side (SIDE_AXIS or SIDE_ALLIED)
 ; Out:      U_SUPPLIED of the side's units on the map; SUPPLY_SRC_Q/R/S and
 ;           SUPPLY_SOURCES hold the side's sources
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL..ZP_MUL+3
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL+2
 ;
 trace_side:
 .scope
@@ -91,18 +87,12 @@ trace_side:
     beq _range
     lda #SUPPLY_RANGE_ALLIED_COMPUTER
 _range:
-    sta SV_RANGE
     sta SV_N
     asl                             ; its window, 2n + 1
     ora #1
-    sta SV_CWIDTH
     sta SV_WIDTH
-    lda SUPPLY_SRC_Q                ; the last source that supplied a unit: the
-    sta SV_LAST_Q                   ; home base, to begin with
-    lda SUPPLY_SRC_R
-    sta SV_LAST_R
-    lda SUPPLY_SRC_S
-    sta SV_LAST_S
+    ldy #0                          ; the last source that supplied a unit: the
+    jsr _last                       ; home base, to begin with
     lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
     sta SV_END
     lda SIDE_UNITS_START,x
@@ -128,9 +118,46 @@ _unit:
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _next
-_window:                            ; q + n, r + n + 1, q + r + n + 1
+    lda U_COL,y                     ; the source that supplied the last unit first
+    sec                             ; (units stand near their fellows), from the
+    sbc SV_LAST_Q                   ; unit's own column and row: its q and r less n
+    cmp SV_WIDTH                    ; are in SV_LAST_*, so q - (q' - n) = dq + n
+    bcs _try_all
+    sta SV_Q                        ; dq + n, for a moment
     lda U_COL,y
     lsr
+    eor #$FF                        ; - column / 2 - 1
+    sec
+    adc U_ROW,y                     ; r
+    sec
+    sbc SV_LAST_R                   ; dr + n
+    cmp SV_WIDTH
+    bcs _try_all
+    adc SV_Q                        ; carry is clear: ds + n = (dq + n) + (dr + n) - n
+    sec
+    sbc SV_N
+    cmp SV_WIDTH
+    bcs _try_all
+    lda #1                          ; supplied
+    sta U_SUPPLIED,y
+    jmp _next
+_last:                              ; SV_LAST_* = source Y's q and r less n
+    lda SUPPLY_SRC_Q,y
+    sec
+    sbc SV_N
+    sta SV_LAST_Q
+    lda SUPPLY_SRC_R,y
+    sec
+    sbc SV_N
+    sta SV_LAST_R
+    rts
+_try_all:
+    jsr _search
+    jmp _next
+_search:                            ; every source for unit Y; its U_SUPPLIED
+    sty SV_UNIT
+    lda U_COL,y                     ; the unit's window: q + n, r + n + 1,
+    lsr                             ; q + r + n + 1
     sta SV_HALF
     lda U_ROW,y
     sec
@@ -145,26 +172,6 @@ _window:                            ; q + n, r + n + 1, q + r + n + 1
     clc
     adc SV_N
     sta SV_Q
-    sec                             ; the source that supplied the last unit
-    sbc SV_LAST_Q                   ; first (its q, r, s in zero page): units
-    cmp SV_WIDTH                    ; stand near their fellows
-    bcs _try_all
-    lda SV_R                        ; carry is clear: SV_R holds the + 1
-    sbc SV_LAST_R
-    cmp SV_WIDTH
-    bcs _try_all
-    lda SV_S
-    sbc SV_LAST_S
-    cmp SV_WIDTH
-    bcs _try_all
-    lda #1                          ; supplied
-    sta U_SUPPLIED,y
-    jmp _next
-_try_all:
-    jsr _search
-    jmp _next
-_search:                            ; every source for unit Y; its U_SUPPLIED
-    sty SV_UNIT
     ldy SUPPLY_SOURCES
     dey
     sec                             ; carry is set at _source: a failed test
@@ -187,12 +194,7 @@ _no:
     lda #0                          ; cut off
     beq _store                      ; always
 _found:
-    lda SUPPLY_SRC_Q,y              ; the last source from now on
-    sta SV_LAST_Q
-    lda SUPPLY_SRC_R,y
-    sta SV_LAST_R
-    lda SUPPLY_SRC_S,y
-    sta SV_LAST_S
+    jsr _last                       ; the last source from now on
     lda #1
 _store:
     ldy SV_UNIT
