@@ -1641,7 +1641,8 @@ _done:
 ; find_eliminated -- BATTLE_FATE FATE_ELIMINATED for each unit now below
 ; ELIMINATION_PERCENT of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling
 ; (manual IV.A.2.a).  A unit with at least half its ceiling is passed without
-; multiplying (tables.py checks that the percent is at most 50).
+; multiplying (tables.py checks that the percent is at most 50), and one with a
+; quarter of it when the percent is at most 25 (ELIMINATION_QUARTER).
 ;
 ; Out:      A = how many (Z set: none); BATTLE_FATE, BATTLE_PENDING (1 for each
 ;           eliminated slot)
@@ -1666,12 +1667,23 @@ _slot:
     cmp U_CEIL_LO,x
     lda W_VALUE+1
     sbc U_CEIL_HI,x
-    bcc _exact
+    bcc _quarter
 _next:
     dey
     bpl _slot
     lda W_COUNT
     rts
+_quarter:                           ; a quarter of the ceiling: stays too, when
+    lda #ELIMINATION_QUARTER        ; the percent is at most 25 (tables.py)
+    beq _exact
+    asl W_VALUE
+    rol W_VALUE+1
+    bcs _next
+    lda W_VALUE
+    cmp U_CEIL_LO,x
+    lda W_VALUE+1
+    sbc U_CEIL_HI,x
+    bcs _next
 _exact:
     sty W_SLOT
     stx W_UNIT

@@ -253,6 +253,10 @@ def combat_tables(model: Model, out: Emitter) -> None:
     out.const("CADRE_STRENGTH_PERCENT", c.cadre_strength_percent, 1, s("cadre_strength_percent"))
     out.const("CADRE_MIN_SUPPLY", c.cadre_min_supply, 2, s("cadre_min_supply"))
     out.const("ELIMINATION_PERCENT", c.elimination_percent, 1, s("elimination_percent"))
+    # combat.s passes a unit with a quarter of its ceiling without multiplying when the
+    # percent is at most 25 (4 s >= c gives 100 s >= 25 c >= percent x c)
+    out.const("ELIMINATION_QUARTER", int(4 * c.elimination_percent <= 100), 1, s("elimination_percent"),
+              "1: a unit with a quarter of its ceiling is not eliminated")
     out.const("AIR_MAX", c.air_max, 1, s("air.max_per_battle"))
     out.const("AIR_ATTACKER_PERCENT", c.air_attacker_percent, 1, s("air.attacker_bonus_percent"))
     out.const("AIR_DEFENDER_PERCENT", c.air_defender_percent, 1, s("air.defender_bonus_percent"))
