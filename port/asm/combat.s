@@ -1338,7 +1338,8 @@ _shift:
 ; division.
 ;
 ; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
-; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_SUM; math.s's
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_BYTE, W_VALUE,
+;           W_SUM; math.s's
 ;           (DM0, DM1 among them)
 ;
 apply_losses:
@@ -1346,9 +1347,17 @@ apply_losses:
     lda #1
     sta W_GROUP
 _group:
-    ldx W_GROUP                     ; 10 S - 1 for div_short; W_COUNT = 0 if it
-    lda BATTLE_TOTAL10_LO,x         ; may serve (10 S below 2^15)
-    sec
+    jsr group_bounds
+    lda #0                          ; the group's losses so far
+    sta W_SUM
+    sta W_SUM+1
+    lda BATTLE_COUNT,x
+    cmp #1
+    bne _setup
+    jmp _alone
+_setup:
+    lda BATTLE_TOTAL10_LO,x         ; 10 S - 1 for div_short; W_COUNT = 0 if it
+    sec                             ; may serve (10 S below 2^15)
     sbc #1
     sta DM0
     lda BATTLE_TOTAL10_HI,x
@@ -1358,14 +1367,20 @@ _group:
     lda W_COUNT
     and #$80
     sta W_COUNT
-    jsr group_bounds
-    lda #0                          ; the group's losses so far
-    sta W_SUM
-    sta W_SUM+1
-    lda BATTLE_COUNT,x
-    cmp #1
-    bne _slot
-    jmp _alone
+    bne _word_loss                  ; W_BYTE: 0, L a word (or 10 S past 2^15);
+    lda BATTLE_LOSS_HI,x            ; 1, L a byte; 2, L at most
+    bne _word_loss                  ; SHARE_BYTE_LOSS_MAX (tables.py): every
+    lda BATTLE_LOSS_LO,x            ; share is below 256, div_short serves
+    sta W_VALUE                     ; without a test.  L in W_VALUE
+    cmp #SHARE_BYTE_LOSS_MAX+1
+    lda #1
+    adc #0                          ; + 1 when above: 2 - that
+    eor #3
+    bne _loss_kind                  ; always
+_word_loss:
+    lda #0
+_loss_kind:
+    sta W_BYTE
 _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
@@ -1381,6 +1396,23 @@ _some:
     ldy UNIT_MORALE,x
     lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
     jsr mul_by_byte                 ; s x tenths: 16 bits (tables.py checks)
+    lda W_BYTE
+    beq _any_loss
+    lda W_VALUE                     ; x L, a byte
+    jsr mul_by_byte
+    lda W_BYTE
+    cmp #2
+    beq _byte_share
+    ldx W_GROUP                     ; a quotient below 256?
+    lda M1
+    cmp BATTLE_TOTAL10_LO,x
+    lda M2
+    sbc BATTLE_TOTAL10_HI,x
+    bcs _long
+_byte_share:
+    jsr div_short
+    jmp _shared
+_any_loss:
     ldx W_GROUP
     lda BATTLE_LOSS_LO,x
     sta B0
