@@ -249,7 +249,7 @@ def combat_tables(model: Model, out: Emitter) -> None:
               sources=[s(f"morale_loss_tenths.{k}") for k in morale])
     # combat.s's shares: with L at most this, every share floor(L s t / (10 S)) <= t L / 10
     # is below 256 (s <= S), so the eight-round division serves without a test
-    out.const("SHARE_BYTE_LOSS_MAX", min(255, (10 * 256 - 1) // max(c.morale_loss_tenths.values())), 1,
+    out.const("SHARE_BYTE_LOSS_MAX", min(255, (10 * 256 - 1) // max(1, *c.morale_loss_tenths.values())), 1,
               s("morale_loss_tenths"), "a group's loss up to which every unit's share is below 256")
     cadre = sorted(c.cadre_percent)
     out.table("CADRE_PERCENT", [c.cadre_percent[k] for k in cadre], 1, s("cadre_percent"),
