@@ -175,3 +175,14 @@ def test_the_byte_share_bound_keeps_every_share_below_256(model, tenths):
     top = max(tenths.values())
     assert top * bound // 10 < 256
     assert bound == 255 or top * (bound + 1) // 10 >= 256
+
+
+def test_a_supply_range_too_wide_for_the_dead_depot_mark_is_refused(model):
+    """supply.s marks a depot no chain reaches with q $80: every unit's q + range +
+    depot_chain must stay below 128 for no test to pass it."""
+    lg = model.logistics
+    wide = dataclasses.replace(lg, supply_range={**lg.supply_range, "axis": 128 - model.map.columns - lg.depot_chain + 1})
+    with pytest.raises(DataRangeError, match=r"data/logistics.yaml:\d+: supply_range.axis: \d+ with depot_chain"):
+        generate(dataclasses.replace(model, logistics=wide))
+    fits = dataclasses.replace(lg, supply_range={**lg.supply_range, "axis": 128 - model.map.columns - lg.depot_chain})
+    generate(dataclasses.replace(model, logistics=fits))

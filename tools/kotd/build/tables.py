@@ -395,6 +395,13 @@ def logistics_tables(model: Model, out: Emitter) -> None:
                f"{lg.supply_range['depot']} is above depot_chain {lg.depot_chain}: supply.s finds a depot "
                f"that no chain reaches cut off without trying the sources, which needs the depots' range "
                f"at most depot_chain")
+    widest = max(lg.supply_range.values())
+    if model.map.columns - 1 + widest + lg.depot_chain > 127:
+        key = max(lg.supply_range, key=lambda k: lg.supply_range[k])
+        refuse(out, s(f"supply_range.{key}"),
+               f"{widest} with depot_chain {lg.depot_chain} and {model.map.columns} map columns puts a "
+               f"unit's q + range + depot_chain above 127: supply.s marks a depot no chain reaches "
+               f"with q $80, which no test may pass")
     for side in SIDES:
         out.table(f"OP_ALLOWANCE_{side.upper()}", [lg.op_allowance[side][t] for t in UNIT_TYPES], 1,
                   s(f"op_allowance.{side}"), "OP per allotment, by unit type",
