@@ -36,6 +36,9 @@
 .alias SV_NB     ZP_MUL                 ; n + DEPOT_CHAIN
 .alias SV_NB1    ZP_MUL+1               ; n + DEPOT_CHAIN + 1
 .alias SV_PLACES ZP_HEX_B+1             ; how many places
+.alias SV_RU     ZP_MUL+3               ; the unit in hand's r
+.alias SV_PREV_Q ZP_PTR                 ; the source before the last: its q and r
+.alias SV_PREV_R ZP_PTR+1               ; less n
 
 .alias CHAIN_WIDTH 2*DEPOT_CHAIN+1
 
@@ -47,7 +50,7 @@
 ; Out:      A = E_OK, U_SUPPLIED set (1/0) for the side's units on the map,
 ;           CALL_RESULT = the number of sources of the last side traced;
 ;           A = E_RANGE for another side, nothing changed
-; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL
+; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL, ZP_PTR
 ;
 e_supply_phase:
 .scope
@@ -81,7 +84,7 @@ _bad:
 ; In:       A = side (SIDE_AXIS or SIDE_ALLIED)
 ; Out:      U_SUPPLIED of the side's units on the map; SUPPLY_SRC_Q/R/S and
 ;           SUPPLY_SOURCES hold the side's sources
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL+2
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL, ZP_PTR
 ;
 trace_side:
 .scope
@@ -109,8 +112,12 @@ _range:
     clc
     adc SUPPLY_DEPOTS
     sta SV_PLACES
-    ldy #0                          ; the last source that supplied a unit: the
+    ldy #0                          ; the last sources that supplied a unit: the
     jsr _last                       ; home base, to begin with
+    lda SV_LAST_Q
+    sta SV_PREV_Q
+    lda SV_LAST_R
+    sta SV_PREV_R
     lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
     sta SV_END
     lda SIDE_UNITS_START,x
@@ -127,11 +134,11 @@ _unit:
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _next
-    lda U_COL,y                     ; the source that supplied the last unit first
-    sec                             ; (units stand near their fellows), from the
-    sbc SV_LAST_Q                   ; unit's own column and row: its q and r less n
-    cmp SV_WIDTH                    ; are in SV_LAST_*, so q - (q' - n) = dq + n
-    bcs _try_all
+    lda U_COL,y                     ; the two sources that supplied the last units
+    sec                             ; first (units stand near their fellows), from
+    sbc SV_LAST_Q                   ; the unit's own q and r: theirs less n are in
+    cmp SV_WIDTH                    ; SV_LAST_* and SV_PREV_*, so q - (q' - n) = dq + n
+    bcs _second
     sta SV_Q                        ; dq + n, for a moment
     lda U_COL,y
     lsr
@@ -141,16 +148,60 @@ _unit:
     sec
     sbc SV_LAST_R                   ; dr + n
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _second
     adc SV_Q                        ; carry is clear: ds + n = (dq + n) + (dr + n) - n
     sec
     sbc SV_N
     cmp SV_WIDTH
-    bcs _try_all
-    lda #1                          ; supplied
+    bcs _second
+_supplied:
+    lda #1
     sta U_SUPPLIED,y
-    jmp _next
-_last:                              ; SV_LAST_* = place Y's q and r less n
+    inx                             ; the next unit (_next, in line)
+    cpx SV_END
+    bcc _unit
+    rts
+_second:
+    lda U_COL,y                     ; the unit's r, kept for _search
+    lsr
+    eor #$FF
+    sec
+    adc U_ROW,y
+    sta SV_RU
+    lda U_COL,y
+    sec
+    sbc SV_PREV_Q
+    cmp SV_WIDTH
+    bcs _try_all
+    sta SV_Q
+    lda SV_RU
+    sec
+    sbc SV_PREV_R
+    cmp SV_WIDTH
+    bcs _try_all
+    adc SV_Q
+    sec
+    sbc SV_N
+    cmp SV_WIDTH
+    bcs _try_all
+    lda SV_LAST_Q                   ; it comes first from now on
+    pha
+    lda SV_PREV_Q
+    sta SV_LAST_Q
+    pla
+    sta SV_PREV_Q
+    lda SV_LAST_R
+    pha
+    lda SV_PREV_R
+    sta SV_LAST_R
+    pla
+    sta SV_PREV_R
+    jmp _supplied
+_last:                              ; SV_LAST_* = place Y's q and r less n, the
+    lda SV_LAST_Q                   ; last ones to SV_PREV_*
+    sta SV_PREV_Q
+    lda SV_LAST_R
+    sta SV_PREV_R
     lda SUPPLY_SRC_Q,y
     sec
     sbc SV_NB
@@ -165,13 +216,8 @@ _try_all:
     jmp _next
 _search:                            ; every source for unit Y; its U_SUPPLIED
     sty SV_UNIT
-    lda U_COL,y                     ; the unit's window, the places' DEPOT_CHAIN
-    lsr                             ; (and + 1) and a borrow included
-    sta SV_HALF
-    lda U_ROW,y
-    sec
-    sbc SV_HALF                     ; r
-    sec
+    lda SV_RU                       ; the unit's window, the places' DEPOT_CHAIN
+    sec                             ; (and + 1) and a borrow included
     adc SV_NB1
     sta SV_R
     clc
