@@ -156,3 +156,33 @@ def test_a_depot_range_beyond_the_chain_is_refused(model):
     wide = dataclasses.replace(lg, supply_range={**lg.supply_range, "depot": lg.depot_chain + 1})
     with pytest.raises(DataRangeError, match=r"data/logistics.yaml:\d+: supply_range.depot: \d+ is above depot_chain"):
         generate(dataclasses.replace(model, logistics=wide))
+
+
+@pytest.mark.parametrize("percent, quarter", [(15, 1), (25, 1), (26, 0), (50, 0)])
+def test_the_quarter_elimination_shortcut_follows_the_percent(model, percent, quarter):
+    """combat.s passes a unit with a quarter of its ceiling without multiplying only
+    when 4 s >= c gives 100 s >= percent x c, that is a percent at most 25."""
+    text = generate(_combat(model, elimination_percent=percent)).constants_inc
+    assert int(re.search(r"\.alias ELIMINATION_QUARTER\s+(\d+)", text).group(1)) == quarter
+
+
+@pytest.mark.parametrize("tenths", [{1: 16}, {1: 10, 2: 8}, {1: 9}, {1: 1}])
+def test_the_byte_share_bound_keeps_every_share_below_256(model, tenths):
+    """Up to SHARE_BYTE_LOSS_MAX, floor(L s t / (10 S)) <= t L / 10 < 256 for every
+    morale's t; one more and the highest t reaches 256 (or the bound is a byte's top)."""
+    text = generate(_combat(model, morale_loss_tenths=tenths)).constants_inc
+    bound = int(re.search(r"\.alias SHARE_BYTE_LOSS_MAX\s+(\d+)", text).group(1))
+    top = max(tenths.values())
+    assert top * bound // 10 < 256
+    assert bound == 255 or top * (bound + 1) // 10 >= 256
+
+
+def test_a_supply_range_too_wide_for_the_dead_depot_mark_is_refused(model):
+    """supply.s marks a depot no chain reaches with q $80: every unit's q + range +
+    depot_chain must stay below 128 for no test to pass it."""
+    lg = model.logistics
+    wide = dataclasses.replace(lg, supply_range={**lg.supply_range, "axis": 128 - model.map.columns - lg.depot_chain + 1})
+    with pytest.raises(DataRangeError, match=r"data/logistics.yaml:\d+: supply_range.axis: \d+ with depot_chain"):
+        generate(dataclasses.replace(model, logistics=wide))
+    fits = dataclasses.replace(lg, supply_range={**lg.supply_range, "axis": 128 - model.map.columns - lg.depot_chain})
+    generate(dataclasses.replace(model, logistics=fits))

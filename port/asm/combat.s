@@ -134,10 +134,10 @@ _hex:
     beq _order
     lda BATTLE_COUNT+1
     beq _order
-    jsr check_twice                 ; no unit listed twice
+    jsr slot_indices                ; unit numbers that exist ...
+    bcs _no_unit
+    jsr check_twice                 ; ... and none listed twice
     bcs _order
-    jsr slot_indices                ; unit numbers that exist
-    bcs _unit
     jsr check_units                 ; the units may fight this battle
     bcs _order
     jsr check_values                ; intensity, risk, air
@@ -153,19 +153,63 @@ _off_map:
 _order:
     lda #E_ORDER
     rts
-_unit:
+_no_unit:
+    jsr compare_twice               ; a unit listed twice is named first
+    bcs _order
     lda #E_UNIT
     rts
 .scend
 
 ;
-; check_twice -- is a unit number listed twice among the attackers, or among the
-; defenders?
+; check_twice -- is a unit listed twice among the attackers, or among the
+; defenders?  By marks in WORK_UNIT, which slot_indices cleared for the units
+; listed: bit 0 for an attacker, bit 7 for a defender.
 ;
+; In:       BATTLE_IDX of the slots in use, every one a unit index
 ; Out:      carry set if so
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; WORK_UNIT of the units listed
 ;
 check_twice:
+.scope
+    ldy BATTLE_COUNT                ; the attackers: slots count - 1 .. 0
+    dey
+_attacker:
+    ldx BATTLE_IDX,y
+    lda WORK_UNIT,x
+    bne _twice
+    lda #1
+    sta WORK_UNIT,x
+    dey
+    bpl _attacker
+    lda BATTLE_COUNT+1              ; the defenders: from STACKING_HEX
+    clc
+    adc #STACKING_HEX-1
+    tay
+_defender:
+    ldx BATTLE_IDX,y
+    lda WORK_UNIT,x
+    bmi _twice
+    ora #$80
+    sta WORK_UNIT,x
+    dey
+    cpy #STACKING_HEX
+    bcs _defender
+    clc
+    rts
+_twice:
+    sec
+    rts
+.scend
+
+;
+; compare_twice -- check_twice by comparing unit numbers, for an order with a
+; number outside 1..UNIT_COUNT (no mark to set): is a number listed twice among
+; the attackers, or among the defenders?
+;
+; Out:      carry set if so
+; Clobbers: A, X, Y, flags; W_GROUP, W_SLOT, W_BYTE
+;
+compare_twice:
 .scope
     lda #0
     sta W_GROUP
@@ -201,10 +245,12 @@ _twice:
 .scend
 
 ;
-; slot_indices -- BATTLE_IDX: the unit index of each slot in use, $FF for the rest.
+; slot_indices -- BATTLE_IDX: the unit index of each slot in use, $FF for the
+; rest; each listed unit's WORK_UNIT cleared for check_twice's marks.
 ;
-; Out:      carry set if a unit number is outside 1..UNIT_COUNT
-; Clobbers: A, X, Y, flags
+; Out:      carry set if a unit number is outside 1..UNIT_COUNT (then BATTLE_IDX
+;           and WORK_UNIT are partly written)
+; Clobbers: A, X, Y, flags; WORK_UNIT of the units listed
 ;
 slot_indices:
 .scope
@@ -223,6 +269,9 @@ _attacker:
     bcs _bad
     sbc #0                          ; carry is clear: number - 1
     sta BATTLE_IDX,y
+    tax
+    lda #0
+    sta WORK_UNIT,x
     dey
     bpl _attacker
     lda BATTLE_COUNT+1              ; the defenders: from STACKING_HEX
@@ -236,6 +285,9 @@ _defender:
     bcs _bad
     sbc #0
     sta BATTLE_IDX,y
+    tax
+    lda #0
+    sta WORK_UNIT,x
     dey
     cpy #STACKING_HEX
     bcs _defender
@@ -1281,10 +1333,13 @@ _shift:
 ;
 ; apply_losses -- each unit's share of its side's loss: floor(L x s x morale
 ; tenths / (10 x S)), at most s; taken from its strength; a group's shares are
-; casualties inflicted by the other side (manual IV.D.5.d).
+; casualties inflicted by the other side (manual IV.D.5.d).  A unit alone in its
+; group has S = s: its share is floor(L x tenths / 10), one product and a byte
+; division.
 ;
 ; Out:      U_STR; BATTLE_UNIT_LOSS; BATTLE_CASUALTIES
-; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_SUM; math.s's
+; Clobbers: A, X, Y, flags; W_GROUP, W_END, W_SLOT, W_UNIT, W_COUNT, W_BYTE, W_VALUE,
+;           W_SUM; math.s's
 ;           (DM0, DM1 among them)
 ;
 apply_losses:
@@ -1292,9 +1347,17 @@ apply_losses:
     lda #1
     sta W_GROUP
 _group:
-    ldx W_GROUP                     ; 10 S - 1 for div_short; W_COUNT = 0 if it
-    lda BATTLE_TOTAL10_LO,x         ; may serve (10 S below 2^15)
-    sec
+    jsr group_bounds
+    lda #0                          ; the group's losses so far
+    sta W_SUM
+    sta W_SUM+1
+    lda BATTLE_COUNT,x
+    cmp #1
+    bne _setup
+    jmp _alone
+_setup:
+    lda BATTLE_TOTAL10_LO,x         ; 10 S - 1 for div_short; W_COUNT = 0 if it
+    sec                             ; may serve (10 S below 2^15)
     sbc #1
     sta DM0
     lda BATTLE_TOTAL10_HI,x
@@ -1304,10 +1367,20 @@ _group:
     lda W_COUNT
     and #$80
     sta W_COUNT
-    jsr group_bounds
-    lda #0                          ; the group's losses so far
-    sta W_SUM
-    sta W_SUM+1
+    bne _word_loss                  ; W_BYTE: 0, L a word (or 10 S past 2^15);
+    lda BATTLE_LOSS_HI,x            ; 1, L a byte; 2, L at most
+    bne _word_loss                  ; SHARE_BYTE_LOSS_MAX (tables.py): every
+    lda BATTLE_LOSS_LO,x            ; share is below 256, div_short serves
+    sta W_VALUE                     ; without a test.  L in W_VALUE
+    cmp #SHARE_BYTE_LOSS_MAX+1
+    lda #1
+    adc #0                          ; + 1 when above: 2 - that
+    eor #3
+    bne _loss_kind                  ; always
+_word_loss:
+    lda #0
+_loss_kind:
+    sta W_BYTE
 _slot:
     sty W_SLOT
     ldx BATTLE_IDX,y
@@ -1323,6 +1396,23 @@ _some:
     ldy UNIT_MORALE,x
     lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
     jsr mul_by_byte                 ; s x tenths: 16 bits (tables.py checks)
+    lda W_BYTE
+    beq _any_loss
+    lda W_VALUE                     ; x L, a byte
+    jsr mul_by_byte
+    lda W_BYTE
+    cmp #2
+    beq _byte_share
+    ldx W_GROUP                     ; a quotient below 256?
+    lda M1
+    cmp BATTLE_TOTAL10_LO,x
+    lda M2
+    sbc BATTLE_TOTAL10_HI,x
+    bcs _long
+_byte_share:
+    jsr div_short
+    jmp _shared
+_any_loss:
     ldx W_GROUP
     lda BATTLE_LOSS_LO,x
     sta B0
@@ -1345,6 +1435,24 @@ _long:
     lda BATTLE_TOTAL10_LO,x
     ldy BATTLE_TOTAL10_HI,x
     jsr div_by_word
+    jmp _shared
+_alone:
+    sty W_SLOT
+    ldx BATTLE_IDX,y
+    stx W_UNIT
+    lda U_STR_LO,x
+    ora U_STR_HI,x
+    beq _next                       ; strength 0 loses nothing
+    ldy UNIT_MORALE,x
+    lda MORALE_LOSS_TENTHS-MORALE_LOSS_TENTHS_FIRST,y
+    ldx W_GROUP                     ; alone, S = s: L x s x tenths / (10 s) is
+    ldy BATTLE_LOSS_LO,x            ; exactly L x tenths / 10
+    sty M0
+    ldy BATTLE_LOSS_HI,x
+    sty M1
+    jsr mul_by_byte
+    lda #10
+    jsr div_by_byte                 ; above 16 bits: $FFFF, capped at s below
 _shared:
     ldx W_UNIT                      ; at most the strength
     lda U_STR_LO,x
@@ -1565,7 +1673,8 @@ _done:
 ; find_eliminated -- BATTLE_FATE FATE_ELIMINATED for each unit now below
 ; ELIMINATION_PERCENT of its ceiling: 100 x s < ELIMINATION_PERCENT x ceiling
 ; (manual IV.A.2.a).  A unit with at least half its ceiling is passed without
-; multiplying (tables.py checks that the percent is at most 50).
+; multiplying (tables.py checks that the percent is at most 50), and one with a
+; quarter of it when the percent is at most 25 (ELIMINATION_QUARTER).
 ;
 ; Out:      A = how many (Z set: none); BATTLE_FATE, BATTLE_PENDING (1 for each
 ;           eliminated slot)
@@ -1590,12 +1699,23 @@ _slot:
     cmp U_CEIL_LO,x
     lda W_VALUE+1
     sbc U_CEIL_HI,x
-    bcc _exact
+    bcc _quarter
 _next:
     dey
     bpl _slot
     lda W_COUNT
     rts
+_quarter:                           ; a quarter of the ceiling: stays too, when
+    lda #ELIMINATION_QUARTER        ; the percent is at most 25 (tables.py)
+    beq _exact
+    asl W_VALUE
+    rol W_VALUE+1
+    bcs _next
+    lda W_VALUE
+    cmp U_CEIL_LO,x
+    lda W_VALUE+1
+    sbc U_CEIL_HI,x
+    bcs _next
 _exact:
     sty W_SLOT
     stx W_UNIT

@@ -454,7 +454,9 @@ _short_done:
 
 ;
 ; div_short -- (M0) = (M2:M1:M0) / divisor, a quotient below 256: eight rounds,
-; unrolled, through a remainder (M2:M1).
+; unrolled, through a remainder (M2:M1).  Each round's quotient bit is the carry
+; of its subtraction, shifted into M0 by the next round's rol (and the last by a
+; rol of its own) as M0's dividend bits leave it.
 ;
 ; In:       M0..M2 with (M2:M1) < divisor < 2^15; DM0, DM1 = divisor - 1
 ; Out:      M0 = quotient, M1 = 0, M2, M3 = remainder; carry clear
@@ -462,7 +464,6 @@ _short_done:
 ;
 div_short:
 .scope
-    clc
     asl M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
@@ -474,9 +475,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -487,9 +487,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -500,9 +499,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -513,9 +511,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -526,9 +523,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -539,9 +535,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -552,9 +547,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
-    asl M0
+    rol M0
     rol M1
     rol M2                          ; carry clear: the remainder is below 2^15
     lda M1
@@ -565,8 +559,8 @@ div_short:
     bcc +
     sta M2
     sty M1
-    inc M0
 *
+    rol M0                          ; the last quotient bit, from the carry
     lda M2                          ; the remainder to (M3:M2)
     sta M3
     lda M1
@@ -605,7 +599,9 @@ _overflow:
 ;
 ; byte_divide -- div_by_byte once the quotient is known to fit: M3 = 0, M2 < B0.
 ; A divisor below 128 takes sixteen unrolled rounds, or eight for a quotient
-; below 256; a larger one the looped rounds, which watch the remainder's ninth bit.
+; below 256, each quotient bit the carry of its comparison, shifted in by the next
+; round's rol (as div_short); a larger one the looped rounds, which watch the
+; remainder's ninth bit.
 ;
 ; In:       M0..M2 = dividend, M2 < B0; B0 = divisor
 ; Out:      as div_by_byte, carry clear
@@ -632,114 +628,100 @@ _small_high:
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
-    asl M1
+    rol M1
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M1
 *
+    rol M1                          ; the last quotient bit, from the carry
 _small_low:
     asl M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
-    asl M0
+    rol M0
     rol
     cmp B0
     bcc +
     sbc B0
-    inc M0
 *
+    rol M0                          ; the last quotient bit, from the carry
     sta M2
     lda #0
     sta M3

@@ -4,34 +4,41 @@
 ;
 ; How it works.  A side's supply sources are its home base, Tobruk when the side
 ; controls it, and every depot linked to one of those by steps of at most
-; DEPOT_CHAIN hexes.  The sources are kept as axial coordinates (q = column,
-; r = row - column / 2, s = q + r) in SUPPLY_SRC_Q/R/S, so that "within n hexes"
-; is three byte tests: each of dq, dr and dq + dr lies in -n..n, that is
-; x + n lies in 0..2n, one subtraction and one unsigned comparison each (the
-; unit's x + n is worked out once, before its sources are tried).  The chain is
-; a breadth-first search: the roots go in first; each source in turn pulls in
-; every still-unlinked depot within DEPOT_CHAIN of it.  Then each unit of the
-; side on the map is supplied if some source lies within its range: a linked
-; depot is a source and so supplied at once; the combat units are walked from
-; tables.py's SIDE_UNITS list (a side's combat units, then its depots from
-; SIDE_DEPOTS_START), and the depots left unlinked from the pending list.  The set of sources, and so every flag, is the same as kotd.engine.supply
-; finds, whatever the order.  emu_tests/test_supply.py ties this file to it.
+; DEPOT_CHAIN hexes.  Those places (roots first, then the side's depots on the
+; map) are kept as axial coordinates (q = column, r = row - column / 2,
+; s = q + r) plus DEPOT_CHAIN (r and s plus one more, for a borrow) in
+; SUPPLY_SRC_Q/R/S, and never move: the lists of sources and of depots still
+; pending hold their indices, so that a depot that links moves one byte.
+; "Within n hexes" is three byte tests: each of dq, dr and dq + dr lies in
+; -n..n, that is x + n lies in 0..2n, one subtraction and one unsigned
+; comparison each.  The chain is a breadth-first search: the roots go in first;
+; each source in turn pulls in every still-pending depot within DEPOT_CHAIN of
+; it, and a depot left pending at the end is no source: its q becomes $80, which
+; no test passes.  Then each unit of the side on the map is supplied if some
+; source lies within its range, the one that supplied the last unit first
+; (units stand near their fellows); the combat units are walked from tables.py's
+; SIDE_UNITS list; a linked depot is a source and so supplied as it links, a
+; pending one cut off.  The set of sources, and so every flag, is the same as
+; kotd.engine.supply finds, whatever the order.  emu_tests/test_supply.py ties
+; this file to it.
 ;
 
-.alias SV_Q      ZP_TEMP                ; the unit in hand: q + n
-.alias SV_R      ZP_TEMP+1              ; r + n + 1 (the + 1 stands for a borrow)
-.alias SV_S      ZP_TEMP+2              ; q + r + n + 1
+.alias SV_Q      ZP_TEMP                ; the unit in hand: q + n + DEPOT_CHAIN
+.alias SV_R      ZP_TEMP+1              ; r + n + DEPOT_CHAIN + 2 (a borrow, and
+.alias SV_S      ZP_TEMP+2              ; the place's + 1); q + r + the same
 .alias SV_WIDTH  ZP_TEMP+3              ; 2n + 1: x + n must be below it
 .alias SV_N      ZP_TEMP+4              ; n, the range
 .alias SV_HALF   ZP_TEMP+5              ; column / 2, for a moment
 .alias SV_UNIT   ZP_HEX_A               ; the unit in hand, or a place in a list
 .alias SV_END    ZP_HEX_A+1             ; the end of the list being walked
 .alias SV_LAST_Q ZP_HEX_B               ; the source that supplied the last unit:
-.alias SV_LAST_R ZP_MUL+2               ; its q, r, s
-.alias SV_LAST_S ZP_MUL+3
-.alias SV_RANGE  ZP_HEX_B+1             ; the side's combat units' n
-.alias SV_CWIDTH ZP_MUL                 ; and their 2n + 1
-.alias SV_PART   ZP_MUL+1               ; a place in the pending depots, for a moment
+.alias SV_LAST_R ZP_MUL+2               ; its q and r less n
+.alias SV_NB     ZP_MUL                 ; n + DEPOT_CHAIN
+.alias SV_NB1    ZP_MUL+1               ; n + DEPOT_CHAIN + 1
+.alias SV_PLACES ZP_HEX_B+1             ; how many places
+.alias SV_RU     ZP_MUL+3               ; the unit in hand's r
+.alias SV_PREV_Q ZP_PTR                 ; the source before the last: its q and r
+.alias SV_PREV_R ZP_PTR+1               ; less n
 
 .alias CHAIN_WIDTH 2*DEPOT_CHAIN+1
 
@@ -43,7 +50,7 @@
 ; Out:      A = E_OK, U_SUPPLIED set (1/0) for the side's units on the map,
 ;           CALL_RESULT = the number of sources of the last side traced;
 ;           A = E_RANGE for another side, nothing changed
-; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL
+; Clobbers: X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL, ZP_PTR
 ;
 e_supply_phase:
 .scope
@@ -77,7 +84,7 @@ _bad:
 ; In:       A = side (SIDE_AXIS or SIDE_ALLIED)
 ; Out:      U_SUPPLIED of the side's units on the map; SUPPLY_SRC_Q/R/S and
 ;           SUPPLY_SOURCES hold the side's sources
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL..ZP_MUL+3
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL, ZP_PTR
 ;
 trace_side:
 .scope
@@ -91,18 +98,26 @@ trace_side:
     beq _range
     lda #SUPPLY_RANGE_ALLIED_COMPUTER
 _range:
-    sta SV_RANGE
     sta SV_N
+    clc
+    adc #DEPOT_CHAIN
+    sta SV_NB
+    adc #1
+    sta SV_NB1
+    lda SV_N
     asl                             ; its window, 2n + 1
     ora #1
-    sta SV_CWIDTH
     sta SV_WIDTH
-    lda SUPPLY_SRC_Q                ; the last source that supplied a unit: the
-    sta SV_LAST_Q                   ; home base, to begin with
-    lda SUPPLY_SRC_R
-    sta SV_LAST_R
-    lda SUPPLY_SRC_S
-    sta SV_LAST_S
+    lda SUPPLY_SOURCES              ; every place: the sources and the dead
+    clc
+    adc SUPPLY_DEPOTS
+    sta SV_PLACES
+    ldy #0                          ; the last sources that supplied a unit: the
+    jsr _last                       ; home base, to begin with
+    lda SV_LAST_Q
+    sta SV_PREV_Q
+    lda SV_LAST_R
+    sta SV_PREV_R
     lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
     sta SV_END
     lda SIDE_UNITS_START,x
@@ -113,59 +128,106 @@ _next:
 _walk:
     cpx SV_END
     bcc _unit
-    ldx SUPPLY_DEPOTS               ; then the depots: a linked one is a source,
-    lda #0                          ; supplied already (find_sources); one still
-_pending:                           ; pending lies beyond DEPOT_CHAIN of every
-    dex                             ; source, so beyond its own range too (tables.py
-    bmi _depots_done                ; checks SUPPLY_RANGE_DEPOT <= DEPOT_CHAIN)
-    ldy SUPPLY_PENDING,x
-    sta U_SUPPLIED,y
-    jmp _pending
-_depots_done:
-    rts
+    rts                             ; the depots: find_sources settled them
 _unit:
     ldy SIDE_UNITS,x
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _next
-_window:                            ; q + n, r + n + 1, q + r + n + 1
+    lda U_COL,y                     ; the two sources that supplied the last units
+    sec                             ; first (units stand near their fellows), from
+    sbc SV_LAST_Q                   ; the unit's own q and r: theirs less n are in
+    cmp SV_WIDTH                    ; SV_LAST_* and SV_PREV_*, so q - (q' - n) = dq + n
+    bcs _second
+    sta SV_Q                        ; dq + n, for a moment
     lda U_COL,y
     lsr
-    sta SV_HALF
-    lda U_ROW,y
+    eor #$FF                        ; - column / 2 - 1
     sec
-    sbc SV_HALF                     ; r
+    adc U_ROW,y                     ; r
     sec
-    adc SV_N
+    sbc SV_LAST_R                   ; dr + n
+    cmp SV_WIDTH
+    bcs _second
+    adc SV_Q                        ; carry is clear: ds + n = (dq + n) + (dr + n) - n
+    sec
+    sbc SV_N
+    cmp SV_WIDTH
+    bcs _second
+_supplied:
+    lda #1
+    sta U_SUPPLIED,y
+    inx                             ; the next unit (_next, in line)
+    cpx SV_END
+    bcc _unit
+    rts
+_second:
+    lda U_COL,y                     ; the unit's r, kept for _search
+    lsr
+    eor #$FF
+    sec
+    adc U_ROW,y
+    sta SV_RU
+    lda U_COL,y
+    sec
+    sbc SV_PREV_Q
+    cmp SV_WIDTH
+    bcs _try_all
+    sta SV_Q
+    lda SV_RU
+    sec
+    sbc SV_PREV_R
+    cmp SV_WIDTH
+    bcs _try_all
+    adc SV_Q
+    sec
+    sbc SV_N
+    cmp SV_WIDTH
+    bcs _try_all
+    lda SV_LAST_Q                   ; it comes first from now on
+    pha
+    lda SV_PREV_Q
+    sta SV_LAST_Q
+    pla
+    sta SV_PREV_Q
+    lda SV_LAST_R
+    pha
+    lda SV_PREV_R
+    sta SV_LAST_R
+    pla
+    sta SV_PREV_R
+    jmp _supplied
+_last:                              ; SV_LAST_* = place Y's q and r less n, the
+    lda SV_LAST_Q                   ; last ones to SV_PREV_*
+    sta SV_PREV_Q
+    lda SV_LAST_R
+    sta SV_PREV_R
+    lda SUPPLY_SRC_Q,y
+    sec
+    sbc SV_NB
+    sta SV_LAST_Q
+    lda SUPPLY_SRC_R,y
+    sec
+    sbc SV_NB1
+    sta SV_LAST_R
+    rts
+_try_all:
+    jsr _search
+    jmp _next
+_search:                            ; every source for unit Y; its U_SUPPLIED
+    sty SV_UNIT
+    lda SV_RU                       ; the unit's window, the places' DEPOT_CHAIN
+    sec                             ; (and + 1) and a borrow included
+    adc SV_NB1
     sta SV_R
     clc
     adc U_COL,y
     sta SV_S
     lda U_COL,y
     clc
-    adc SV_N
+    adc SV_NB
     sta SV_Q
-    sec                             ; the source that supplied the last unit
-    sbc SV_LAST_Q                   ; first (its q, r, s in zero page): units
-    cmp SV_WIDTH                    ; stand near their fellows
-    bcs _try_all
-    lda SV_R                        ; carry is clear: SV_R holds the + 1
-    sbc SV_LAST_R
-    cmp SV_WIDTH
-    bcs _try_all
-    lda SV_S
-    sbc SV_LAST_S
-    cmp SV_WIDTH
-    bcs _try_all
-    lda #1                          ; supplied
-    sta U_SUPPLIED,y
-    jmp _next
-_try_all:
-    jsr _search
-    jmp _next
-_search:                            ; every source for unit Y; its U_SUPPLIED
-    sty SV_UNIT
-    ldy SUPPLY_SOURCES
+    ldy SV_PLACES
     dey
     sec                             ; carry is set at _source: a failed test
 _source:                            ; leaves it so
@@ -187,12 +249,7 @@ _no:
     lda #0                          ; cut off
     beq _store                      ; always
 _found:
-    lda SUPPLY_SRC_Q,y              ; the last source from now on
-    sta SV_LAST_Q
-    lda SUPPLY_SRC_R,y
-    sta SV_LAST_R
-    lda SUPPLY_SRC_S,y
-    sta SV_LAST_S
+    jsr _last                       ; the last source from now on
     lda #1
 _store:
     ldy SV_UNIT
@@ -201,11 +258,14 @@ _store:
 .scend
 
 ;
-; find_sources -- the supply sources of SUPPLY_SIDE into SUPPLY_SRC_Q/R/S.
+; find_sources -- the supply sources of SUPPLY_SIDE: its places in
+; SUPPLY_SRC_Q/R/S, the sources among them in SUPPLY_SOURCE_LIST; each depot on
+; the map supplied if linked, cut off if not.
 ;
 ; In:       SUPPLY_SIDE
-; Out:      SUPPLY_SOURCES = how many; SUPPLY_SRC_Q/R/S[0..] their axial coordinates
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5
+; Out:      SUPPLY_SOURCES sources listed; SUPPLY_DEPOTS depots left pending,
+;           their places' q $80; U_SUPPLIED of the side's depots on the map
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A
 ;
 find_sources:
 .scope
@@ -222,8 +282,8 @@ find_sources:
     lda #TOBRUK_COL
     ldy #TOBRUK_ROW
     jsr add_source
-_list_depots:                       ; the side's depots on the map, pending, as
-    ldx SUPPLY_SIDE                 ; q + n, r + n + 1, s + n + 1 with n = DEPOT_CHAIN
+_list_depots:                       ; the side's depots on the map: places after
+    ldx SUPPLY_SIDE                 ; the roots, all pending
     lda SIDE_UNITS_START+1,x
     sta SV_END
     lda SIDE_DEPOTS_START,x
@@ -239,7 +299,15 @@ _walk:
     cmp #STATUS_ON_MAP
     bne _next
     stx SV_UNIT                     ; the place in the list, for a moment
+    lda SUPPLY_SOURCES              ; the depot's place
+    clc
+    adc SUPPLY_DEPOTS
     ldx SUPPLY_DEPOTS
+    sta SUPPLY_PENDING_LIST,x
+    inc SUPPLY_DEPOTS
+    tax
+    tya
+    sta SUPPLY_PLACE_UNIT,x
     lda U_COL,y
     lsr
     sta SV_HALF
@@ -248,105 +316,123 @@ _walk:
     sbc SV_HALF                     ; r
     clc
     adc #DEPOT_CHAIN+1
-    sta SUPPLY_PEND_R,x
+    sta SUPPLY_SRC_R,x
     clc
     adc U_COL,y
-    sta SUPPLY_PEND_S,x
+    sta SUPPLY_SRC_S,x
     lda U_COL,y
     clc
     adc #DEPOT_CHAIN
-    sta SUPPLY_PEND_Q,x
-    tya
-    sta SUPPLY_PENDING,x
-    inc SUPPLY_DEPOTS
+    sta SUPPLY_SRC_Q,x
     ldx SV_UNIT
     jmp _next
 _search_from_roots:
     lda #0
     sta SUPPLY_NEXT
 _search:                            ; breadth first: each source pulls in its depots
+    ldx SUPPLY_DEPOTS
+    bne _any
+    rts                             ; none pending
+_any:
     ldy SUPPLY_NEXT
     cpy SUPPLY_SOURCES
-    bcc _in_hand
-    rts
-_in_hand:
-    lda SUPPLY_SRC_Q,y              ; the source in hand
+    bcs _cut_off
+    lda SUPPLY_SOURCE_LIST,y        ; the source in hand: its q, r, s less the
+    tay                             ; places' DEPOT_CHAIN (and + 1)
+    lda SUPPLY_SRC_Q,y
+    sec
+    sbc #DEPOT_CHAIN
     sta SV_Q
     lda SUPPLY_SRC_R,y
+    sec
+    sbc #DEPOT_CHAIN+1
     sta SV_R
     lda SUPPLY_SRC_S,y
+    sec
+    sbc #DEPOT_CHAIN+1
     sta SV_S
-    ldx SUPPLY_DEPOTS
     sec                             ; carry is set at _pending: a failed test
 _pending:                           ; leaves it so
     dex
     bmi _searched
-    lda SUPPLY_PEND_Q,x
+    ldy SUPPLY_PENDING_LIST,x
+    lda SUPPLY_SRC_Q,y
     sbc SV_Q
     cmp #CHAIN_WIDTH
     bcs _pending
-    lda SUPPLY_PEND_R,x             ; carry is clear: PEND_R holds the + 1
+    lda SUPPLY_SRC_R,y              ; carry is clear: the place's r holds the + 1
     sbc SV_R
     cmp #CHAIN_WIDTH
     bcs _pending
-    lda SUPPLY_PEND_S,x
+    lda SUPPLY_SRC_S,y
     sbc SV_S
     cmp #CHAIN_WIDTH
     bcs _pending
-    ldy SUPPLY_SOURCES              ; linked: a source from now on
-    lda SUPPLY_PEND_Q,x
-    sec
-    sbc #DEPOT_CHAIN
-    sta SUPPLY_SRC_Q,y
-    lda SUPPLY_PEND_R,x
-    sec
-    sbc #DEPOT_CHAIN+1
-    sta SUPPLY_SRC_R,y
-    lda SUPPLY_PEND_S,x
-    sec
-    sbc #DEPOT_CHAIN+1
-    sta SUPPLY_SRC_S,y
+    tya                             ; linked: a source from now on
+    ldy SUPPLY_SOURCES
+    sta SUPPLY_SOURCE_LIST,y
     inc SUPPLY_SOURCES
-    ldy SUPPLY_PENDING,x            ; a source is supplied: it lies within its
-    lda #1                          ; own range
+    tay
+    lda SUPPLY_PLACE_UNIT,y         ; a source is supplied: it lies within its
+    tay                             ; own range
+    lda #1
     sta U_SUPPLIED,y
     dec SUPPLY_DEPOTS               ; and off the list: the last pending depot,
     ldy SUPPLY_DEPOTS               ; already tried against this source, takes
-    lda SUPPLY_PEND_Q,y             ; its place
-    sta SUPPLY_PEND_Q,x
-    lda SUPPLY_PEND_R,y
-    sta SUPPLY_PEND_R,x
-    lda SUPPLY_PEND_S,y
-    sta SUPPLY_PEND_S,x
-    lda SUPPLY_PENDING,y
-    sta SUPPLY_PENDING,x
+    lda SUPPLY_PENDING_LIST,y       ; its place
+    sta SUPPLY_PENDING_LIST,x
     sec
     jmp _pending
 _searched:
     inc SUPPLY_NEXT
     jmp _search
+_cut_off:                           ; a depot still pending lies beyond DEPOT_CHAIN
+    dex                             ; of every source, so beyond its own range too
+    bmi _done                       ; (tables.py checks SUPPLY_RANGE_DEPOT <=
+    ldy SUPPLY_PENDING_LIST,x       ; DEPOT_CHAIN): cut off, and no source
+    lda #$80
+    sta SUPPLY_SRC_Q,y
+    lda SUPPLY_PLACE_UNIT,y
+    tay
+    lda #0
+    sta U_SUPPLIED,y
+    beq _cut_off                    ; always
 _done:
     rts
 .scend
 
 ;
-; add_source -- append a hex to the sources.
+; add_source -- a root (home base, Tobruk) as the next place and source, in the
+; places' form: q + DEPOT_CHAIN, r + DEPOT_CHAIN + 1, q + r + DEPOT_CHAIN + 1.
 ;
-; In:       A = column, Y = row
-; Out:      SUPPLY_SRC_Q/R/S[SUPPLY_SOURCES] set, SUPPLY_SOURCES + 1
+; In:       A = column, Y = row; no depot listed yet
+; Out:      place and SUPPLY_SOURCE_LIST[SUPPLY_SOURCES] set, SUPPLY_SOURCES + 1
 ; Clobbers: A, X, Y, flags; ZP_TEMP+5 (SV_HALF)
 ;
 add_source:
     ldx SUPPLY_SOURCES
+    sta SV_HALF+0                   ; the column, for a moment
+    tya
+    sta SUPPLY_SRC_R,x              ; the row, for a moment
+    txa
+    sta SUPPLY_SOURCE_LIST,x
+    lda SV_HALF
+    clc
+    adc #DEPOT_CHAIN
     sta SUPPLY_SRC_Q,x
+    lda SV_HALF
     lsr
     sta SV_HALF
-    tya
+    lda SUPPLY_SRC_R,x
     sec
-    sbc SV_HALF
+    sbc SV_HALF                     ; r
+    clc
+    adc #DEPOT_CHAIN+1
     sta SUPPLY_SRC_R,x
     clc
-    adc SUPPLY_SRC_Q,x
+    adc SUPPLY_SRC_Q,x              ; q + r + 2 DEPOT_CHAIN + 1
+    sec
+    sbc #DEPOT_CHAIN
     sta SUPPLY_SRC_S,x
     inc SUPPLY_SOURCES
     rts

@@ -42,7 +42,7 @@ MARKERS = {"CODE_START", "CODE_END"}  # modules.s's bounds, not code of their ow
 GAP_NOTE = 'why, and what it would take: docs/engine.md "Speed and size"'
 CLOCK_HZ = {"atari": 1_789_773, "apple": 1_020_484}
 BUDGETS = {"supply_phase": 8_000, "battle_6v6": 20_000, "battle_1v1": 9_000}
-CEILINGS = {"supply_phase": 10_200, "battle_6v6": 28_500, "battle_1v1": 14_200}
+CEILINGS = {"supply_phase": 9_000, "battle_6v6": 26_500, "battle_1v1": 12_600}
 TABLES_FILE = "tables.s"              # the generated tables (port/asm/generated/)
 
 

@@ -285,18 +285,18 @@ SCRATCH: list[Field] = [
     # The work area.
     Field("WORK_UNIT", 1, _units, "one work byte per unit (marks, distances)"),
     Field("WORK", 1, 64, "general work bytes"),
-    # Supply tracing (port/asm/supply.s): the sources of one side, axial q and r.
-    Field("SUPPLY_SRC_Q", 1, lambda m: _max_sources(m), "axial q (column) of each supply source"),
-    Field("SUPPLY_SRC_R", 1, lambda m: _max_sources(m), "axial r (row - column / 2) of each supply source"),
-    Field("SUPPLY_SRC_S", 1, lambda m: _max_sources(m), "q + r of each supply source"),
-    Field("SUPPLY_PENDING", 1, lambda m: _max_sources(m), "depots not yet linked to a source: unit index"),
-    Field("SUPPLY_PEND_Q", 1, lambda m: _max_sources(m), "their q + DEPOT_CHAIN"),
-    Field("SUPPLY_PEND_R", 1, lambda m: _max_sources(m), "its r + DEPOT_CHAIN + 1"),
-    Field("SUPPLY_PEND_S", 1, lambda m: _max_sources(m), "its q + r + DEPOT_CHAIN + 1"),
+    # Supply tracing (port/asm/supply.s): one side's places (its roots and depots on the
+    # map) in axial coordinates, and the lists of sources and of pending depots.
+    Field("SUPPLY_SRC_Q", 1, lambda m: _max_sources(m), "each place's axial q (column) + DEPOT_CHAIN"),
+    Field("SUPPLY_SRC_R", 1, lambda m: _max_sources(m), "its r (row - column / 2) + DEPOT_CHAIN + 1"),
+    Field("SUPPLY_SRC_S", 1, lambda m: _max_sources(m), "its q + r + DEPOT_CHAIN + 1"),
+    Field("SUPPLY_PLACE_UNIT", 1, lambda m: _max_sources(m), "a depot's place: its unit index"),
+    Field("SUPPLY_SOURCE_LIST", 1, lambda m: _max_sources(m), "the places that are sources, in the order found"),
+    Field("SUPPLY_PENDING_LIST", 1, lambda m: _max_sources(m), "the depots' places not yet linked to a source"),
     Field("SUPPLY_SIDE", 1, 1, "the side being traced"),
-    Field("SUPPLY_SOURCES", 1, 1, "sources found so far"),
+    Field("SUPPLY_SOURCES", 1, 1, "entries of SUPPLY_SOURCE_LIST"),
     Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched for depots"),
-    Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING"),
+    Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING_LIST"),
     # The phase routines (port/asm/percent.s, setup.s, logistics_phase.s, phase_entry.s, victory.s).
     Field("SCALE_TERM", 1, 3, "percent.s: the 24-bit value being scaled"),
     Field("PHASE_SIDE", 1, 1, "the side being worked (the phasing side in resupply)"),

@@ -255,12 +255,20 @@ def combat_tables(model: Model, out: Emitter) -> None:
     out.table("MORALE_LOSS_TENTHS", [c.morale_loss_tenths[k] for k in morale], 1, s("morale_loss_tenths"),
               "loss share modifier by morale, tenths", first=morale[0],
               sources=[s(f"morale_loss_tenths.{k}") for k in morale])
+    # combat.s's shares: with L at most this, every share floor(L s t / (10 S)) <= t L / 10
+    # is below 256 (s <= S), so the eight-round division serves without a test
+    out.const("SHARE_BYTE_LOSS_MAX", min(255, (10 * 256 - 1) // max(1, *c.morale_loss_tenths.values())), 1,
+              s("morale_loss_tenths"), "a group's loss up to which every unit's share is below 256")
     cadre = sorted(c.cadre_percent)
     out.table("CADRE_PERCENT", [c.cadre_percent[k] for k in cadre], 1, s("cadre_percent"),
               "cadre chance by morale", first=cadre[0], sources=[s(f"cadre_percent.{k}") for k in cadre])
     out.const("CADRE_STRENGTH_PERCENT", c.cadre_strength_percent, 1, s("cadre_strength_percent"))
     out.const("CADRE_MIN_SUPPLY", c.cadre_min_supply, 2, s("cadre_min_supply"))
     out.const("ELIMINATION_PERCENT", c.elimination_percent, 1, s("elimination_percent"))
+    # combat.s passes a unit with a quarter of its ceiling without multiplying when the
+    # percent is at most 25 (4 s >= c gives 100 s >= 25 c >= percent x c)
+    out.const("ELIMINATION_QUARTER", int(4 * c.elimination_percent <= 100), 1, s("elimination_percent"),
+              "1: a unit with a quarter of its ceiling is not eliminated")
     out.const("AIR_MAX", c.air_max, 1, s("air.max_per_battle"))
     out.const("AIR_ATTACKER_PERCENT", c.air_attacker_percent, 1, s("air.attacker_bonus_percent"))
     out.const("AIR_DEFENDER_PERCENT", c.air_defender_percent, 1, s("air.defender_bonus_percent"))
@@ -395,6 +403,13 @@ def logistics_tables(model: Model, out: Emitter) -> None:
                f"{lg.supply_range['depot']} is above depot_chain {lg.depot_chain}: supply.s finds a depot "
                f"that no chain reaches cut off without trying the sources, which needs the depots' range "
                f"at most depot_chain")
+    widest = max(lg.supply_range.values())
+    if model.map.columns - 1 + widest + lg.depot_chain > 127:
+        key = max(lg.supply_range, key=lambda k: lg.supply_range[k])
+        refuse(out, s(f"supply_range.{key}"),
+               f"{widest} with depot_chain {lg.depot_chain} and {model.map.columns} map columns puts a "
+               f"unit's q + range + depot_chain above 127: supply.s marks a depot no chain reaches "
+               f"with q $80, which no test may pass")
     for side in SIDES:
         out.table(f"OP_ALLOWANCE_{side.upper()}", [lg.op_allowance[side][t] for t in UNIT_TYPES], 1,
                   s(f"op_allowance.{side}"), "OP per allotment, by unit type",
