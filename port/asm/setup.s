@@ -238,6 +238,20 @@ _scale:
     ldy U_CEIL_HI,x
     jsr rated
     ldx PHASE_UNIT
+    lda U_STR_LO,x                  ; at full strength, strength' = ceiling':
+    cmp U_CEIL_LO,x                 ; rated alike, and the floor is at most
+    bne _below                      ; ceiling' (ELIMINATION_PERCENT < 100)
+    lda U_STR_HI,x
+    cmp U_CEIL_HI,x
+    bne _below
+    lda V0
+    sta U_STR_LO,x
+    sta U_CEIL_LO,x
+    lda V1
+    sta U_STR_HI,x
+    sta U_CEIL_HI,x
+    jmp _next
+_below:
     lda V0
     sta U_CEIL_LO,x
     lda V1
@@ -288,16 +302,23 @@ _done:
 ; Clobbers: A, X, flags; ZP_TEMP+3..+5
 ;
 rated:
+.scope
     sta V0
     sty V1
     lda #0
     sta V2
+    sta V3
     lda #50
     sta SCALE_ADD
     lda #100
     sta SCALE_DIV
     lda PHASE_SIDE
+    cmp #100                        ; at 100%: v itself, (100v + 50) / 100 = v
+    bne _scale
+    rts
+_scale:
     jmp scale
+.scend
 
 ;
 ; shift_arrivals -- the Reinforcements rating (R16.40c): each waiting unit, in
