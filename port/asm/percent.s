@@ -118,12 +118,15 @@ _done:
 .scend
 
 ;
-; percent_of -- V0..V2 = floor(V0..V2 * A / 100).
+; percent_of -- V0..V2 = floor(V0..V2 * A / 100); percent_of_word: of V0, V1.
 ;
-; In:       V0..V2 = v; A = the percent
-; Out:      V0..V3 = the quotient; A = the remainder
+; In:       V0..V2 = v (percent_of_word: V0, V1; V2 is cleared); A = the percent
+; Out:      V0..V3 = the quotient; A = the remainder; Y kept
 ; Clobbers: X, flags; as scale
 ;
+percent_of_word:
+    ldx #0
+    stx V2
 percent_of:
 .scope
     cmp #100                        ; 100%: v itself, no remainder
