@@ -27,7 +27,8 @@
 ; Out:      A = E_OK, the game ready for its first turn (PHASE unchanged);
 ;           A = E_RANGE for a bad argument or a SCENARIO that is not a scenario
 ;           (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5; PHASE_SIDE, PHASE_UNIT
+; Clobbers: X, Y, flags; ZP_MUL, ZP_TEMP+3..+5; PHASE_SIDE, PHASE_UNIT, SCALE_TERM,
+;           WORK+0..6
 ;
 new_game:
 .scope
@@ -192,10 +193,27 @@ _level:
 ;
 ; In:       the start state; OPT_DEPOTS; RATING_COMBAT
 ; Out:      U_* of every unit
-; Clobbers: A, X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5; PHASE_UNIT, PHASE_SIDE
+; Clobbers: A, X, Y, flags; ZP_MUL, ZP_TEMP+3..+5; PHASE_UNIT, PHASE_SIDE;
+;           SCALE_TERM; WORK+0..6 (MEMO)
 ;
+; Units of one type follow each other with one ceiling: ceiling' and the floor
+; of the unit before (MEMO) serve again for the same ceiling and percent.
+;
+.alias MEMO          WORK           ; scale_units: the last ceiling and percent,
+.alias MEMO_CEIL     WORK           ; and their ceiling' and floor
+.alias MEMO_PERCENT  WORK+2
+.alias MEMO_RATED    WORK+3
+.alias MEMO_FLOOR    WORK+5
+.alias MEMO_SIZE     7
+
 scale_units:
 .scope
+    lda #0                          ; the memo: a ceiling of 0 at 0% is 0, floor 0
+    ldx #MEMO_SIZE-1
+_clear:
+    sta MEMO,x
+    dex
+    bpl _clear
     ldx #UNIT_COUNT-1
 _unit:
     lda U_STATUS,x
@@ -234,9 +252,37 @@ _scale:
     tay
     lda RATING_PERCENT_COMBAT,y
     sta PHASE_SIDE                  ; the percent
+    cmp MEMO_PERCENT                ; the ceiling and percent of the unit before:
+    bne _new                        ; ceiling' and the floor as they were
     lda U_CEIL_LO,x
+    cmp MEMO_CEIL
+    bne _new
+    lda U_CEIL_HI,x
+    cmp MEMO_CEIL+1
+    beq _known
+_new:
+    lda PHASE_SIDE
+    sta MEMO_PERCENT
     ldy U_CEIL_HI,x
+    sty MEMO_CEIL+1
+    lda U_CEIL_LO,x
+    sta MEMO_CEIL
     jsr rated
+    lda V0
+    sta MEMO_RATED
+    lda V1
+    sta MEMO_RATED+1
+    lda #0                          ; the floor: ceil(ELIMINATION_PERCENT% of ceiling')
+    sta V2
+    lda #99
+    sta SCALE_ADD
+    lda #ELIMINATION_PERCENT
+    jsr scale                       ; SCALE_DIV is still 100
+    lda V0
+    sta MEMO_FLOOR
+    lda V1
+    sta MEMO_FLOOR+1
+_known:
     ldx PHASE_UNIT
     lda U_STR_LO,x                  ; at full strength, strength' = ceiling':
     cmp U_CEIL_LO,x                 ; rated alike, and the floor is at most
@@ -244,40 +290,29 @@ _scale:
     lda U_STR_HI,x
     cmp U_CEIL_HI,x
     bne _below
-    lda V0
+    lda MEMO_RATED
     sta U_STR_LO,x
     sta U_CEIL_LO,x
-    lda V1
+    lda MEMO_RATED+1
     sta U_STR_HI,x
     sta U_CEIL_HI,x
     jmp _next
 _below:
-    lda V0
+    lda MEMO_RATED
     sta U_CEIL_LO,x
-    lda V1
+    lda MEMO_RATED+1
     sta U_CEIL_HI,x
-    lda #0                          ; the floor: ceil(ELIMINATION_PERCENT% of ceiling')
-    sta V2                          ; (V0, V1 hold ceiling')
-    lda #99
-    sta SCALE_ADD
-    lda #ELIMINATION_PERCENT
-    jsr scale                       ; SCALE_DIV is still 100
-    lda V0
-    sta ZP_HEX_A                    ; the floor, kept
-    lda V1
-    sta ZP_HEX_A+1
-    ldx PHASE_UNIT
     lda U_STR_LO,x
     ldy U_STR_HI,x
     jsr rated
     lda V0                          ; strength' = the larger
-    cmp ZP_HEX_A
+    cmp MEMO_FLOOR
     lda V1
-    sbc ZP_HEX_A+1
+    sbc MEMO_FLOOR+1
     bcs _store
-    lda ZP_HEX_A
+    lda MEMO_FLOOR
     sta V0
-    lda ZP_HEX_A+1
+    lda MEMO_FLOOR+1
     sta V1
 _store:
     ldx PHASE_UNIT
