@@ -33,17 +33,21 @@
 ;
 scale:
 .scope
-    sta SCALE_TERM                  ; k
+    tax                             ; k
     tya                             ; Y is kept for the callers
     pha
     lda SCALE_ADD                   ; mul_by_byte takes SCALE_ADD's byte (B0)
     sta SCALE_TERM+1
     lda V2
+    bne _wide
+    txa
+    jsr mul_by_byte                 ; V0..V2 = v x k, V3 = 0
+    jmp _add
+_wide:
     sta SCALE_TERM+2                ; v's top byte
-    lda SCALE_TERM
+    txa
     jsr mul_by_byte                 ; V0..V2 = v's low word x k, V3 = 0
     lda SCALE_TERM+2
-    beq _add
     jsr mul_8x8                     ; top byte x k (B0 = k), at V2
     tax
     clc
@@ -73,10 +77,13 @@ _fits:
     lda SCALE_DIV
     sta ZP_TEMP+4                   ; byte_divide's divisor, B0
     jsr byte_divide                 ; V0, V1 = quotient, V2 = remainder, V3 = 0
-    lda V2
-    ldx #0
-    stx V2
-    jmp _done
+    ldx V2
+    lda #0
+    sta V2
+    pla
+    tay
+    txa
+    rts
 _divide:
     ; Long division a byte at a time, top byte first: each byte of V3..V0 is
     ; replaced by its quotient byte, the remainder carried in A.
