@@ -100,19 +100,29 @@ ENTRY_GAMES = {
 #: Issue 9's budgets per call: a whole phase, or a key press (any other entry but the battle's).
 PHASE_ENTRIES, BATTLE_ENTRIES = {"PHASE_NEXT": 60_000, "NEW_GAME": 60_000}, ("ATTACK", "DEFEND")
 KEY_PRESS_BUDGET = 3_000
+#: Entries the games' players never call, probed on the state after every PROBE_EVERY-th
+#: call of each game (each unit; SCORE once).
+PROBED, PROBE_EVERY = ("SEA_MOVE", "LOGISTICS_MAX", "DISPLAY_STRENGTH"), 250
 
 
 def entry_worst(model: Model, machine, games=None) -> dict[str, dict]:
     """:func:`worst_by_entry` over the calls of the recorded `games` (default
-    ENTRY_GAMES) replayed on `machine`, each row with its budget (none for the battle's
-    ATTACK and DEFEND) and whether the worst call is within it."""
+    ENTRY_GAMES) replayed on `machine`, and the PROBED entries and SCORE on the states
+    they reach; each row with its budget (none for the battle's ATTACK and DEFEND) and
+    whether the worst call is within it."""
     from .replay import record, replay
     samples = []
     for sid, (seed, options) in (ENTRY_GAMES if games is None else games).items():
-        rep = replay(model, machine, record(model, sid, seed, **options))
+        log = record(model, sid, seed, **options)
+        rep = replay(model, machine, log)
         if rep.mismatches:
             raise RuntimeError(f"{sid} seed {seed}: {len(rep.mismatches)} replay mismatches (kotd replay)")
         samples += [(e, c) for e, cycles in rep.cycles.items() for c in cycles]
+        for action in log.actions[::PROBE_EVERY]:      # the entries no player calls: every unit
+            for entry, args in [("SCORE", ())] + [(e, (n,)) for n in range(1, len(model.units) + 1)
+                                                  for e in PROBED]:
+                machine.cpu.load(machine.target.state.start, action.after)
+                samples.append((entry, machine.call(entry, *args).cycles))
     rows = worst_by_entry(samples)
     for entry, row in rows.items():
         if entry not in BATTLE_ENTRIES:
