@@ -1,0 +1,3 @@
+from .ai import SimpleAI
+class GoodAI(SimpleAI):
+    pass
