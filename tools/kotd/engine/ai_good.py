@@ -60,8 +60,11 @@ OFFENSIVE_DATES = {
     "allied": ("1941-11", "1942-11", "1943-01"),
 }
 RATIO_OFFENCE = 150              # otherwise attack when own/enemy strength >= 1.5
+RATIO_DATED_OFFENCE = 90         # a dated offensive needs at least 0.9 of the enemy's strength
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
 
+RING_VALUE = 90                  # each empty hex around an Allied Tobruk, for the Axis
+MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
 TETHER_LEAD = 5                  # hexes beyond supply range a well-stocked unit may go
@@ -143,7 +146,7 @@ class GoodAI:
         own, foe = self._strength(game, self.side), self._strength(game, self.enemy)
         if 100 * own >= RATIO_OFFENCE * max(foe, 1):
             return True
-        return date in OFFENSIVE_DATES[self.side] and 100 * own >= 60 * max(foe, 1)
+        return date in OFFENSIVE_DATES[self.side] and 100 * own >= RATIO_DATED_OFFENCE * max(foe, 1)
 
     def _sources(self, game: Game) -> list[Hex]:
         return supply.sources(game.model, game.state, self.side)
@@ -335,29 +338,33 @@ class GoodAI:
         return keep
 
     def _objectives(self, game: Game, occ) -> list[tuple[int, Hex, int]]:
-        """(value, hex, strength wanted) of the places worth going to, most valuable first."""
+        """(value, hex, strength wanted) of the places worth going to, most valuable
+        first.  Values are victory points as the score counts them: a town twice its
+        points (gained by one side, lost by the other), an enemy stack a third of its
+        strength (the casualty points for destroying it), the hexes around an Allied
+        Tobruk for the Axis (VI.3: the ring stops the Desert Rats and the sealift)."""
         model, state = game.model, game.state
         out = []
-        for pid, vp in sorted(model.victory.towns.items()):
-            h = model.map.place_hex(pid)
-            if state.control.get(pid) != self.side:
-                held = sum(est_strength(state, model, u, self.side) for u in occ.get(h, []))
-                if pid == model.map.tobruk and held > 0 and not supply.tobruk_surrounded(model, state):
-                    continue                  # a fortress is ringed first, not stormed (VI.10)
-                out.append((vp + 50, h, max(held * 2, 300)))
+        towns = {model.map.place_hex(pid): vp for pid, vp in model.victory.towns.items()
+                 if state.control.get(pid) != self.side}
         t = tobruk(model)
-        if self.side == "axis" and state.control.get(model.map.tobruk) != "axis":
-            for n in hexgrid.neighbours(*t):
-                if model.map.on_map(*n) and terrain(model, n).passable:
-                    held = sum(est_strength(state, model, u, self.side) for u in occ.get(n, [])
-                               if side_of(model, u) == self.enemy)
-                    out.append((160, n, max(held * 2, 150)))
+        ringed = supply.tobruk_surrounded(model, state)
         for h, units in sorted(occ.items()):
             if units and side_of(model, units[0]) == self.enemy and not all(utype(model, u).is_depot for u in units):
                 s = sum(est_strength(state, model, u, self.side) for u in units)
-                out.append((40, h, s * 2))
-        eb = home_base(model, self.enemy)
-        out.append((30, eb, 600))
+                if h == t and not ringed:
+                    continue                      # a fortress is ringed first, not stormed (VI.10)
+                d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
+                                                     for u in units], terrain(model, h).defence_tenths, 0)
+                out.append((s // 3 + 2 * towns.get(h, 0) + 20, h, d * 3 // 2))
+        for h, vp in sorted(towns.items()):
+            if not occ.get(h):
+                out.append((2 * vp, h, 150))
+        if self.side == "axis" and state.control.get(model.map.tobruk) != "axis" and not ringed:
+            for n in hexgrid.neighbours(*t):
+                if model.map.on_map(*n) and terrain(model, n).passable and not occ.get(n):
+                    out.append((RING_VALUE, n, 150))
+        out.append((30, home_base(model, self.enemy), 600))
         out.sort(key=lambda o: (-o[0], o[1]))
         return out
 
@@ -414,51 +421,63 @@ class GoodAI:
         return min(behind, key=lambda s: (hexgrid.distance(unit.hex, s), s))
 
     def _assign(self, game, occ, free, goals, tether, sources) -> None:
-        """Offence: each objective, most valuable first, takes the nearest free units
-        (by operation points) until it has the strength it wants."""
-        model = game.model
-        left = list(free)
-        for value, h, wanted in self._objectives(game, occ):
-            if not left:
-                break
-            got = 0
-            costs = []
-            for u in left:
+        """Offence: every (unit, objective) pair is scored value x 8 / (phases + 1),
+        phases being the operations phases the unit needs to get there; the pairs are
+        taken best first (ties by unit number, then hex) while the objective still
+        wants strength.  Near, valuable places draw the units that get there soonest;
+        nothing further than MAX_PHASES_AWAY (one turn in the last turn) is chased."""
+        model, state = game.model, game.state
+        far = 2 if state.turn >= state.last_turn else MAX_PHASES_AWAY
+        objectives = self._objectives(game, occ)
+        pairs = []
+        for i, (value, h, wanted) in enumerate(objectives):
+            for u in free:
                 f = self._field(game, h, utype(model, u).type, self._walls(h))
                 cost = f.get(u.hex, UNREACHABLE)
-                turns = cost * 36 // op_allowance(model, u) if cost < UNREACHABLE else UNREACHABLE
-                costs.append((turns, u.number, u))
-            costs.sort(key=lambda c: (c[0], c[1]))
-            for cost, _, u in costs:
-                if got >= wanted or cost >= UNREACHABLE or cost > 3 * 36:
-                    break
-                goals[u.number] = h
-                lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= 2 * SUPPLY_RESERVE else 1
-                if game.state.turn >= game.state.last_turn:
-                    lead = UNREACHABLE
-                tether[u.number] = supply.supply_range(model, game.state, u) + lead
-                got += u.strength
-                left.remove(u)
+                if cost >= UNREACHABLE:
+                    continue
+                phases = -(-cost // op_allowance(model, u))
+                if phases > far:
+                    continue
+                pairs.append((-(value * 8 // (phases + 1)), u.number, i, u))
+        pairs.sort(key=lambda p: (p[0], p[1], p[2]))
+        self._count(game, len(pairs))
+        got = [0] * len(objectives)
+        for _, number, i, u in pairs:
+            if number in goals or got[i] >= objectives[i][2]:
+                continue
+            goals[number] = objectives[i][1]
+            lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= 2 * SUPPLY_RESERVE else 1
+            if state.turn >= state.last_turn:
+                lead = UNREACHABLE
+            tether[number] = supply.supply_range(model, state, u) + lead
+            got[i] += u.strength
 
     def _line(self, game, occ, free, goals, tether, sources) -> None:
-        """Defence: free units go to the friendly town or the own unit nearest the enemy
-        and stay in supply: the line forms where the front is."""
+        """Defence: units in contact hold; the others join the friendly stack in
+        contact (or the friendly town) nearest the enemy that has room, inside supply:
+        the line forms where the front is, stacks strong enough to hold."""
         model, state = game.model, game.state
         foe = [u.hex for u in game.side_units(self.enemy)]
         if not foe:
             return
+        limit = model.logistics.stacking_hex
         anchors = [model.map.place_hex(pid) for pid in sorted(model.victory.towns)
                    if state.control.get(pid) == self.side]
-        anchors.append(home_base(model, self.side))
+        anchors += [h for h, us in sorted(occ.items()) if us and side_of(model, us[0]) == self.side
+                    and self._enemy_adjacent(game, occ, h)]
+        anchors = [a for a in anchors if len(occ.get(a, [])) < limit and self._gap(a, sources) <= 2]
+        if not anchors:
+            return
         for u in free:
-            reach = supply.supply_range(model, state, u)
             if self._enemy_adjacent(game, occ, u.hex):
                 continue
-            target = min(anchors, key=lambda a: (min(hexgrid.distance(a, f) for f in foe), a))
-            if hexgrid.distance(u.hex, target) <= 1:
+            target = min(anchors, key=lambda a: (min(hexgrid.distance(a, f) for f in foe),
+                                                 hexgrid.distance(a, u.hex), a))
+            if target == u.hex:
                 continue
             goals[u.number] = target
-            tether[u.number] = reach
+            tether[u.number] = supply.supply_range(model, state, u)
 
     def _walk(self, game: Game, unit: UnitState, goal: Hex, reach: int, sources: list[Hex]) -> None:
         """Step down the cost field toward `goal`, never further than `reach` from a
