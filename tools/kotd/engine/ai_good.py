@@ -36,8 +36,8 @@ from .state import Status, UnitState
 UNREACHABLE = 9999
 
 # Odds (hundredths) needed to attack, by posture; lower against a valuable hex.
-ATTACK_ODDS_OFFENCE = 130
-ATTACK_ODDS_DEFENCE = 220
+ATTACK_ODDS_OFFENCE = 100
+ATTACK_ODDS_DEFENCE = 150
 ATTACK_ODDS_TOWN_CUT = 25        # less needed against a town or the Tobruk ring
 REACTION_ODDS = 200
 ATTACKS_PER_TARGET = 3           # repeated battles on one hex in one phase
@@ -63,7 +63,7 @@ RATIO_OFFENCE = 150              # otherwise attack when own/enemy strength >= 1
 RATIO_DATED_OFFENCE = 90         # a dated offensive needs at least 0.9 of the enemy's strength
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
 
-RING_VALUE = 90                  # each empty hex around an Allied Tobruk, for the Axis
+RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
