@@ -60,7 +60,7 @@ OFFENSIVE_DATES = {
     "allied": ("1941-11", "1942-11", "1943-01"),
 }
 RATIO_OFFENCE = 150              # otherwise attack when own/enemy strength >= 1.5
-RATIO_DATED_OFFENCE = 90         # a dated offensive needs at least 0.9 of the enemy's strength
+RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.9 of the enemy's strength
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
 
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
@@ -72,6 +72,10 @@ TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turn
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
+# In defence the Axis, whose every hex forward is worth distance points (VI.4), keeps
+# pressing as far as its supply reaches; the Allies, near their base, hold a line.
+DEFENCE_PRESSES = {"axis": True, "allied": False}
+DEFENCE_LEAD = 1                 # hexes past supply range a unit goes in defence
 CUT_OFF_SLACK = 6                # a unit this far past its range waits for the depots, no further
 
 
@@ -138,8 +142,7 @@ class GoodAI:
                 if not utype(game.model, u).is_depot and not utype(game.model, u).is_garrison]
 
     def _strength(self, game: Game, side: str) -> int:
-        return sum(est_strength(game.state, game.model, u, self.side) for u in game.side_units(side)
-                   if not utype(game.model, u).is_depot)
+        return sum(est_strength(game.state, game.model, u, self.side) for u in self._combatants(game, side))
 
     def offensive(self, game: Game) -> bool:
         date = game.model.turn(game.state.turn).date
@@ -400,8 +403,8 @@ class GoodAI:
                 tether[u.number] = reach
                 continue
             free.append(u)
-        if offence:
-            self._assign(game, occ, free, goals, tether, sources)
+        if offence or DEFENCE_PRESSES[self.side]:
+            self._assign(game, occ, free, goals, tether, sources, offence)
         else:
             self._line(game, occ, free, goals, tether, sources)
         for u in units:
@@ -420,7 +423,7 @@ class GoodAI:
         behind = [s for s in sources if hexgrid.distance(s, base) < hexgrid.distance(unit.hex, base)] or [base]
         return min(behind, key=lambda s: (hexgrid.distance(unit.hex, s), s))
 
-    def _assign(self, game, occ, free, goals, tether, sources) -> None:
+    def _assign(self, game, occ, free, goals, tether, sources, offence: bool) -> None:
         """Offence: every (unit, objective) pair is scored value x 8 / (phases + 1),
         phases being the operations phases the unit needs to get there; the pairs are
         taken best first (ties by unit number, then hex) while the objective still
@@ -448,6 +451,8 @@ class GoodAI:
                 continue
             goals[number] = objectives[i][1]
             lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= 2 * SUPPLY_RESERVE else 1
+            if not offence:
+                lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
             if state.turn >= state.last_turn:
                 lead = UNREACHABLE
             tether[number] = supply.supply_range(model, state, u) + lead
