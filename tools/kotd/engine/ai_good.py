@@ -94,6 +94,7 @@ class GoodAI:
         self._fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
         self._phase_fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
         self._blocked: frozenset = frozenset()
+        self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
         self.ops_per_turn: list[int] = []
         self._ops_turn: int | None = None
 
@@ -195,6 +196,7 @@ class GoodAI:
 
     def operations(self, game: Game) -> None:
         offence = self.offensive(game)
+        self._en_route = set()
         self._attacks(game, offence)
         if game.over:
             return
@@ -225,7 +227,7 @@ class GoodAI:
         in_reaction = game.reaction is not None
         return tuple(u.number for u in occ.get(hx, [])
                      if side_of(game.model, u) == self.side and combat.can_attack(game.model, u)
-                     and not utype(game.model, u).is_depot and not (in_reaction and utype(game.model, u).is_depot))
+                     and not utype(game.model, u).is_depot and u.number not in self._en_route)
 
     def _odds(self, game: Game, hx: Hex, target: Hex, attackers, defenders, air: int) -> int:
         """Estimated odds with the defender's likely air (DEFENCE_AIR or all it has for a big attack)."""
@@ -380,7 +382,7 @@ class GoodAI:
         keep = self._holders(game, occ)
         units = sorted(self._combatants(game, self.side),
                        key=lambda u: (min((hexgrid.distance(u.hex, e.hex) for e in game.side_units(self.enemy)),
-                                          default=99), u.number))
+                                          default=99), -u.strength, u.number))
         goals: dict[int, Hex] = {}
         tether: dict[int, int] = {}
         free = []
@@ -407,11 +409,15 @@ class GoodAI:
             self._assign(game, occ, free, goals, tether, sources, offence)
         else:
             self._line(game, occ, free, goals, tether, sources)
-        for u in units:
+        # The strongest unit of a stack leads: the first to step next to the enemy alone
+        # is the one the enemy's limited reaction can strike.
+        for u in sorted(units, key=lambda x: (-x.strength, x.number)):
             if game.over:
                 return
             if u.number in goals and u.status == Status.ON_MAP:
                 self._walk(game, u, goals[u.number], tether[u.number], sources)
+                if u.status == Status.ON_MAP and hexgrid.distance(u.hex, goals[u.number]) > 1:
+                    self._en_route.add(u.number)         # keeps its supply for the road (VI.13)
 
     def _walls(self, goal: Hex) -> frozenset:
         """The enemy hexes, less the goal itself (an enemy goal is reached by attacking it)."""
