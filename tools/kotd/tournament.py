@@ -34,6 +34,7 @@ class WatchedGame(Game):
         super().__init__(*args, **kw)
         self.attacks: list[dict[str, int]] = []      # per turn played, battles begun by side
         self.after_turn: list[dict] = []
+        self._first_turn = self.state.turn
 
     def attack(self, attack_hex, defend_hex, attackers, defenders, intensity, risk, air):
         side = self.reaction.side if self.reaction else self.acting
@@ -41,10 +42,6 @@ class WatchedGame(Game):
             self.attacks.append({s: 0 for s in SIDES})
         self.attacks[self.state.turn - self._first_turn][side] += 1
         return super().attack(attack_hex, defend_hex, attackers, defenders, intensity, risk, air)
-
-    def play(self):
-        self._first_turn = self.state.turn
-        return super().play()
 
     def play_turn(self):
         report = super().play_turn()

@@ -206,6 +206,9 @@ class GoodAI:
         self._attacks(game, offence)
         if game.over:
             return
+        self._take_empty_towns(game)
+        if game.over:
+            return
         self._sealift(game)
         self._fortify(game)
 
@@ -519,6 +522,30 @@ class GoodAI:
             if best is None:
                 return
             game.move(unit.number, best[1])
+
+    def _take_empty_towns(self, game: Game) -> None:
+        """A town the enemy controls and no longer holds (its defenders destroyed) is
+        entered by the weakest neighbouring unit that has the points (VI.1: the sooner
+        taken, the longer held)."""
+        model, state = game.model, game.state
+        for pid in sorted(model.victory.towns):
+            if game.over or state.control.get(pid) == self.side:
+                continue
+            h = model.map.place_hex(pid)
+            occ = occupancy(state)
+            if occ.get(h):
+                continue
+            for u in sorted(self._combatants(game, self.side), key=lambda x: (x.strength, x.number)):
+                d = hexgrid.direction_to(u.hex, h)
+                self._count(game)
+                if d is None:
+                    continue
+                try:
+                    check_move(model, state, u, d)
+                except RuleError:
+                    continue
+                game.move(u.number, d)
+                break
 
     # --- Tobruk sealift, fortification --------------------------------------------------
     def _sealift(self, game: Game) -> None:
