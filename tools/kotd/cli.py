@@ -69,7 +69,7 @@ def simulate(scenario: str, seed: int, as_json: bool, solitaire: bool, random_in
 
 @main.command()
 @click.option("--players", "-p", default="good,simple", show_default=True,
-              help="Comma-separated players (simple, good).")
+              help="Comma-separated players (simple, good, bold).")
 @click.option("--pairings", type=click.Choice(("all", "cross", "self")), default="all", show_default=True,
               help="all: every axis player against every allied player; cross: only different players; "
                    "self: each player against itself.")

@@ -24,7 +24,12 @@ from .engine.setup import Options, new_game
 from .engine.supply import tobruk_surrounded
 from .model.types import SIDES, Model
 
-PLAYERS = {"simple": SimpleAI, "good": GoodAI}
+def BoldAI(side: str) -> GoodAI:
+    """The good player with the opening plans of OPENINGS (Rommel's first drive)."""
+    return GoodAI(side, openings=True)
+
+
+PLAYERS = {"simple": SimpleAI, "good": GoodAI, "bold": BoldAI}
 
 
 class WatchedGame(Game):
