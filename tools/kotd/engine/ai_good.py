@@ -473,7 +473,7 @@ class GoodAI:
             if number in goals or got[i] >= objectives[i][2]:
                 continue
             goals[number] = objectives[i][1]
-            lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= 2 * SUPPLY_RESERVE else 1
+            lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= SUPPLY_RESERVE else 1
             if not offence:
                 lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
             if state.turn >= state.last_turn:
