@@ -63,6 +63,7 @@ OFFENSIVE_DATES = {
 }
 RATIO_OFFENCE = 150              # otherwise attack when own/enemy strength >= 1.5
 RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.9 of the enemy's strength
+EXPOSED_RATIO = 2                # no step next to an enemy stack twice the mover's defence
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
 
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
@@ -555,11 +556,31 @@ class GoodAI:
                 gap = self._gap(nxt, sources)
                 if gap > reach and gap >= gap_here:
                     continue
+                if self._exposed(game, unit, nxt):
+                    continue
                 if best is None or (dist, d) < best:
                     best = (dist, d)
             if best is None:
                 return
             game.move(unit.number, best[1])
+
+    def _exposed(self, game: Game, unit: UnitState, hx: Hex) -> bool:
+        """Would the unit, with the friends already in `hx`, stand next to an enemy stack
+        of EXPOSED_RATIO times its terrain-multiplied strength?  Such a step invites a
+        counter-attack at good odds: it is not taken (units join up before contact)."""
+        model, state = game.model, game.state
+        occ = occupancy(state)
+        self._count(game, 6)
+        enemy = 0
+        for n in hexgrid.neighbours(*hx):
+            units = occ.get(n)
+            if units and side_of(model, units[0]) == self.enemy:
+                enemy = max(enemy, sum(est_strength(state, model, u, self.side) for u in units
+                                       if not utype(model, u).is_depot))
+        if enemy == 0:
+            return False
+        ours = unit.strength + sum(u.strength for u in occ.get(hx, []) if not utype(model, u).is_depot)
+        return 10 * enemy > EXPOSED_RATIO * ours * terrain(model, hx).defence_tenths
 
     def _take_empty_towns(self, game: Game) -> None:
         """A town the enemy controls and no longer holds (its defenders destroyed) is
