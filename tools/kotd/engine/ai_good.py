@@ -107,6 +107,7 @@ class GoodAI:
         self._phase_fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
         self._blocked: frozenset = frozenset()
         self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
+        self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
         self.ops_per_turn: list[int] = []
         self._ops_turn: int | None = None
 
@@ -188,6 +189,7 @@ class GoodAI:
         """Replacements to every unit; supply and resupply priority by how close the
         enemy is (units that will fight use supply), the Axis pool husbanded in the rear."""
         self._count(game)
+        self._cut_off[unit.number] = 0 if unit.supplied else self._cut_off.get(unit.number, 0) + 1
         foe = game.side_units(self.enemy)
         near = min((hexgrid.distance(unit.hex, u.hex) for u in foe), default=99)
         if near <= 3:
@@ -408,7 +410,8 @@ class GoodAI:
             gap = self._gap(u.hex, sources)
             if last_turn:
                 pass
-            elif gap > reach + CUT_OFF_SLACK or (gap > reach and u.supply < SUPPLY_RESERVE):
+            elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
+                                                                  or self._cut_off.get(u.number, 0) >= 1)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
                 tether[u.number] = reach
                 continue
@@ -477,6 +480,8 @@ class GoodAI:
             lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= SUPPLY_RESERVE else 1
             if not offence:
                 lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
+            if self._cut_off.get(number, 0):
+                lead = 0                                # it began the turn cut off: it stays in range
             if state.turn >= state.last_turn:
                 lead = UNREACHABLE
             tether[number] = supply.supply_range(model, state, u) + lead
@@ -679,6 +684,7 @@ class GoodAI:
         limit = model.logistics.stacking_hex
         # Hexes within this phase's operation points: Dijkstra over the depot's own points.
         cost = {depot.hex: 0}
+        spent = {depot.hex: 0}                           # supply along the cheapest path
         parent: dict[Hex, tuple[Hex, int]] = {}
         frontier = [depot.hex]
         while frontier:
@@ -692,8 +698,10 @@ class GoodAI:
                 if len(occ.get(n, [])) >= (limit if n != tobruk(model) else model.logistics.stacking_tobruk):
                     continue
                 c = cost[h] + terrain(model, n).op_cost["nonmobile"]
-                if c <= depot.op and c < cost.get(n, UNREACHABLE) and depot.supply >= 0:
+                sup = spent[h] + terrain(model, n).supply_cost["nonmobile"]
+                if c <= depot.op and sup <= depot.supply and c < cost.get(n, UNREACHABLE):
                     cost[n] = c
+                    spent[n] = sup
                     parent[n] = (h, d)
                     frontier.append(n)
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
