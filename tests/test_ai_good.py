@@ -115,3 +115,26 @@ def test_fortification_stops_where_it_stops_helping(model):
                 t = model.terrain[model.map.terrain_at(*u.hex)]
                 useful = min(t.max_fort, (f.multiplier_cap_tenths - t.defence_tenths) // f.step_tenths)
                 assert u.fort <= max(useful, 0) or model.unit(u.number).is_garrison, (u.number, u.fort)
+
+
+def test_a_unit_that_began_the_turn_cut_off_heads_back_into_supply(model):
+    from kotd import hexgrid
+    from kotd.engine import supply
+    from kotd.engine.board import op_allowance
+    from kotd.engine.game import OPERATIONS
+    state = new_game(model, "campaign41", 1, Options())
+    axis = GoodAI("axis")
+    game = Game(model, state, {"axis": axis, "allied": GoodAI("allied")})
+    panzer = state.unit(8)
+    panzer.col, panzer.row = 6, 9                      # open desert, 5 hexes from the nearest Axis source
+    game.enter_phase(Phase.B1_OPERATIONS, OPERATIONS, "axis")
+    for u in state.units:
+        if u.on_map:
+            u.op = op_allowance(model, u)
+    sources = supply.sources(model, state, "axis")
+    before = min(hexgrid.distance(panzer.hex, s) for s in sources)
+    assert supply.supply_range(model, state, panzer) < before <= supply.supply_range(model, state, panzer) + 6
+    axis._cut_off[8] = 1
+    axis.operations(game)
+    after = min(hexgrid.distance(panzer.hex, s) for s in supply.sources(model, state, "axis"))
+    assert after < before
