@@ -38,7 +38,9 @@ UNREACHABLE = 9999
 # Odds (hundredths) needed to attack, by posture; lower against a valuable hex.
 ATTACK_ODDS_OFFENCE = 120
 ATTACK_ODDS_PLANNED = 100        # in a planned offensive (OFFENSIVE_DATES) even odds: grind
-ATTACK_ODDS_FLOOR = 100          # never below even odds
+ATTACK_ODDS_FLOOR = 100          # never below even odds ...
+ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength:
+RATIO_CRUSHING = 200             # the defender still loses base x (risk + 0.25) to the attacker's base x risk
 ATTACK_ODDS_DEFENCE = 120
 ATTACK_ODDS_TOWN_CUT = 20        # less needed against a town or the Tobruk ring
 REACTION_ODDS = 200
@@ -106,6 +108,8 @@ class GoodAI:
         self._fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
         self._phase_fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
         self._blocked: frozenset = frozenset()
+        self._ratio = 100                             # own / enemy strength in percent, set each phase
+        self._floor = ATTACK_ODDS_FLOOR
         self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
         self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
         self.ops_per_turn: list[int] = []
@@ -161,6 +165,7 @@ class GoodAI:
     def offensive(self, game: Game) -> bool:
         date = game.model.turn(game.state.turn).date
         own, foe = self._strength(game, self.side), self._strength(game, self.enemy)
+        self._ratio = 100 * own // max(foe, 1)
         if 100 * own >= RATIO_OFFENCE * max(foe, 1):
             return True
         return date in OFFENSIVE_DATES[self.side] and 100 * own >= RATIO_DATED_OFFENCE * max(foe, 1)
@@ -292,7 +297,7 @@ class GoodAI:
                 continue
             defenders = tuple(u.number for u in combat.selectable_defenders(model, state, n))
             odds = self._odds(game, hx, n, attackers, defenders, air)
-            need = max(min_odds - (ATTACK_ODDS_TOWN_CUT if self._target_value(game, n) else 0), ATTACK_ODDS_FLOOR)
+            need = max(min_odds - (ATTACK_ODDS_TOWN_CUT if self._target_value(game, n) else 0), self._floor)
             if odds >= need:
                 key = (odds + self._target_value(game, n), n)
                 if best is None or key > best[0]:
@@ -316,6 +321,9 @@ class GoodAI:
     def _attacks(self, game: Game, offence: bool) -> None:
         planned = game.model.turn(game.state.turn).date in OFFENSIVE_DATES[self.side]
         min_odds = (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE) if offence else ATTACK_ODDS_DEFENCE
+        self._floor = ATTACK_ODDS_FLOOR
+        if offence and planned and self._ratio >= RATIO_CRUSHING:
+            min_odds = self._floor = ATTACK_ODDS_CRUSHING       # VI.12: the line will not hold
         home = home_base(game.model, self.side)
         done: dict[Hex, int] = {}
         for _ in range(len(game.side_units(self.side))):      # bounded: at most one pass per unit
