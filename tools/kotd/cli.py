@@ -90,6 +90,42 @@ def replay(scenario: str, seed: int, target: str, solitaire: bool, random_initia
                         random_initiative=random_initiative, optional_depots=optional_depots))
 
 
+@main.command()
+@click.option("--players", "-p", default="good,simple", show_default=True,
+              help="Comma-separated players (simple, good, bold).")
+@click.option("--pairings", type=click.Choice(("all", "cross", "self")), default="all", show_default=True,
+              help="all: every axis player against every allied player; cross: only different players; "
+                   "self: each player against itself.")
+@click.option("--scenario", "-s", "scenarios", multiple=True, type=click.Choice(SCENARIO_IDS),
+              help="Scenario id (repeat for several; default all).")
+@click.option("--seeds", default="1-20", show_default=True, help="Seed range FIRST-LAST.")
+@click.option("--workers", "-j", type=int, default=None, help="Processes (default: every core).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--solitaire/--two-player", default=True, show_default=True,
+              help="Run the Allies under the solitaire rules or as a human side.")
+@click.option("--random-initiative", is_flag=True, help="Draw the initiative each turn (option II).")
+@click.option("--optional-depots", is_flag=True, help="Give the Axis its two optional depots.")
+@data_option
+def tournament(players: str, pairings: str, scenarios: tuple[str, ...], seeds: str, workers: int | None,
+               as_json: bool, solitaire: bool, random_initiative: bool, optional_depots: bool,
+               data_dir: Path) -> None:
+    """Computer players against each other: victory levels, side win rates and play figures."""
+    from .tournament import PLAYERS, Setting, run_tournament
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    for name in names:
+        if name not in PLAYERS:
+            raise click.BadParameter(f"unknown player {name!r}; choose from {', '.join(PLAYERS)}",
+                                     param_hint="--players")
+    try:
+        first, _, last = seeds.partition("-")
+        seed_range = range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise click.BadParameter(f"{seeds!r} is not FIRST-LAST", param_hint="--seeds") from None
+    model = load_or_exit(data_dir)
+    run_tournament(model, names, list(scenarios or SCENARIO_IDS), seed_range,
+                   Setting(solitaire, random_initiative, optional_depots), workers, as_json, pairings)
+
+
 @main.command("map")
 @click.option("--scenario", "-s", type=click.Choice(SCENARIO_IDS), help="Also show this scenario's units.")
 @click.option("--png", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the map into this PNG file.")

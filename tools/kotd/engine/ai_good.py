@@ -1,0 +1,743 @@
+"""The reference computer player ("good"), for either side (issue 14; docs/ai.md).
+
+Written to be stated again in 6502: integer arithmetic only, every loop bounded by
+the number of units, hexes or directions, tables of a few bytes, no random draws of
+its own and no dependence on Python's dict order (every choice breaks ties by unit
+number or hex).  It sees the enemy as a human would: against the computer-run Allies
+of solitaire play the Axis player reads their strengths through the display noise.
+
+Each phase it:
+  1. decides a posture from the Turn Chart and the strength ratio (POSTURE below);
+  2. attacks where the estimated odds, the defender's likely air included, are good,
+     the weakest and most valuable enemy hexes first, and again while they stay good;
+  3. moves: units cut off or starving go back to supply; in defence, outnumbered units
+     fall back and the rest hold the line; in offence, objectives (enemy towns, the
+     hexes around Tobruk, enemy units) are handed out greedily, nearest unit first,
+     each within a supply tether its depots can follow;
+  4. attacks again from the new positions, then fortifies only up to the level that
+     still adds defence.
+Depots move as a chain toward the lead units, forward only, so they never shuttle.
+
+`ops_per_turn` counts the player's elementary steps (a path-field node, a move tried,
+an odds estimate, a chain check), the figure to translate into 6502 cycles later.
+"""
+
+from __future__ import annotations
+
+from .. import hexgrid
+from ..model.types import Model, other_side
+from . import combat, supply
+from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, tobruk, utype
+from .game import AttackPlan, Game
+from .logistics import LogisticsOrder
+from .movement import RuleError, check_move
+from .state import Status, UnitState
+
+UNREACHABLE = 9999
+
+# Odds (hundredths) needed to attack, by posture; lower against a valuable hex.
+ATTACK_ODDS_OFFENCE = 120
+ATTACK_ODDS_PLANNED = 100        # in a planned offensive (OFFENSIVE_DATES) even odds: grind
+ATTACK_ODDS_FLOOR = 100          # never below even odds ...
+ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength:
+RATIO_CRUSHING = 200             # the defender still loses base x (risk + 0.25) to the attacker's base x risk
+ATTACK_ODDS_DEFENCE = 120
+ATTACK_ODDS_TOWN_CUT = 20        # less needed against a town or the Tobruk ring
+REACTION_ODDS = 200
+ATTACKS_PER_TARGET = 3           # repeated battles on one hex in one phase
+
+# Intensity and risk by odds: (lowest odds, intensity, risk); first row that fits.
+# Casualties: the defender loses base x (risk + odds/2) against the attacker's base x
+# risk, so at even odds or better a harder battle hands the enemy more points than it
+# costs; the intensity is then cut to what every attacker's supply pays for.
+ATTACK_STYLE = ((300, 9, 3), (200, 9, 4), (150, 8, 5), (0, 6, 5))
+ATTACK_SUPPLY_KEEP = 150         # supply each attacker keeps after the battle (upkeep and a move)
+DEFENCE_RISK = 3
+DEFENCE_AIR = 3                  # the air a defender is assumed to commit
+ATTACK_AIR_BIG = 800             # attacking strength from which all usable air goes in
+
+# Posture by Turn Chart date: sides that plan an offensive in that turn (the
+# historical rhythm: Rommel's spring 1941 and 1942 drives, Crusader in November
+# 1941, the British offensive at El Alamein from October/November 1942).
+OFFENSIVE_DATES = {
+    "axis": ("1941-03", "1941-05", "1942-01", "1942-03", "1942-05", "1942-07"),
+    "allied": ("1941-11", "1942-11", "1943-01"),
+}
+RATIO_OFFENCE = 150              # otherwise attack when own/enemy strength >= 1.5
+RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.9 of the enemy's strength
+EXPOSED_RATIO = 2                # no step next to an enemy stack twice the mover's defence
+RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
+
+RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
+MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
+TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
+SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
+TETHER_LEAD = 5                  # hexes beyond supply range a well-stocked unit may go
+TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turns' upkeep and the road)
+FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
+DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
+DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
+# Opening plans by (side, Turn Chart date): where the mobile units go before all else,
+# used by the "bold" variant (GoodAI(side, openings=True)).  Rommel's first drive
+# (VI.3): "the Axis should be able to take Bardia and surround Tobruk"; measured, it
+# takes Bardia but costs score (docs/ai.md), so the plain player does without.
+OPENINGS = {("axis", "1941-03"): ("bardia", "tobruk_ring")}
+
+# In defence the Axis, whose every hex forward is worth distance points (VI.4), keeps
+# pressing as far as its supply reaches; the Allies, near their base, hold a line.
+DEFENCE_PRESSES = {"axis": True, "allied": False}
+DEFENCE_LEAD = 1                 # hexes past supply range a unit goes in defence
+CUT_OFF_SLACK = 6                # a unit this far past its range waits for the depots, no further
+
+
+def est_strength(state, model: Model, unit: UnitState, viewer: str) -> int:
+    """A unit's strength as the viewing side sees it: the solitaire display noise on
+    the computer's Allies, rounded half up (docs/rules.md, Solitaire)."""
+    if viewer == "axis" and state.computer_allied and side_of(model, unit) == "allied":
+        return (unit.strength * unit.noise + 50) // 100
+    return unit.strength
+
+
+class GoodAI:
+    """The reference player; `openings` adds the OPENINGS plans (the "bold" variant)."""
+
+    def __init__(self, side: str, openings: bool = False):
+        self.side = side
+        self.openings = OPENINGS if openings else {}
+        self.enemy = other_side(side)
+        self._fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
+        self._phase_fields: dict[tuple[Hex, str], dict[Hex, int]] = {}
+        self._blocked: frozenset = frozenset()
+        self._ratio = 100                             # own / enemy strength in percent, set each phase
+        self._floor = ATTACK_ODDS_FLOOR
+        self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
+        self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
+        self.ops_per_turn: list[int] = []
+        self._ops_turn: int | None = None
+
+    # --- bookkeeping --------------------------------------------------------------
+    def _count(self, game: Game, n: int = 1) -> None:
+        if self._ops_turn != game.state.turn:
+            self._ops_turn = game.state.turn
+            self.ops_per_turn.append(0)
+        self.ops_per_turn[-1] += n
+
+    def _field(self, game: Game, target: Hex, kind: str, blocked: frozenset = frozenset()) -> dict[Hex, int]:
+        """Operation points from every hex to `target` for a unit type (Dijkstra with
+        an array of buckets, costs 1..12).  Without `blocked` units are ignored and the
+        field is kept for the game (the map never changes); with it, the enemy's hexes
+        are walls and the field is kept for the phase only."""
+        key = (target, kind)
+        cache = self._fields if not blocked else self._phase_fields
+        if key in cache:
+            return cache[key]
+        model = game.model
+        dist = {target: 0}
+        buckets: list[list[Hex]] = [[target]]
+        i = 0
+        while i < len(buckets):
+            for h in buckets[i]:
+                if dist[h] != i:
+                    continue
+                t_here = terrain(model, h)
+                for n in hexgrid.neighbours(*h):
+                    if not model.map.on_map(*n) or not terrain(model, n).passable or n in blocked:
+                        continue
+                    nd = i + t_here.op_cost[kind]      # cost of stepping from n into h
+                    if nd < dist.get(n, UNREACHABLE):
+                        dist[n] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(n)
+            self._count(game, len(buckets[i]))
+            i += 1
+        cache[key] = dist
+        return dist
+
+    # --- judging the board ----------------------------------------------------------
+    def _combatants(self, game: Game, side: str) -> list[UnitState]:
+        return [u for u in game.side_units(side)
+                if not utype(game.model, u).is_depot and not utype(game.model, u).is_garrison]
+
+    def _strength(self, game: Game, side: str) -> int:
+        return sum(est_strength(game.state, game.model, u, self.side) for u in self._combatants(game, side))
+
+    def offensive(self, game: Game) -> bool:
+        date = game.model.turn(game.state.turn).date
+        own, foe = self._strength(game, self.side), self._strength(game, self.enemy)
+        self._ratio = 100 * own // max(foe, 1)
+        if 100 * own >= RATIO_OFFENCE * max(foe, 1):
+            return True
+        return date in OFFENSIVE_DATES[self.side] and 100 * own >= RATIO_DATED_OFFENCE * max(foe, 1)
+
+    def _sources(self, game: Game) -> list[Hex]:
+        return supply.sources(game.model, game.state, self.side)
+
+    def _gap(self, hx: Hex, sources: list[Hex]) -> int:
+        return min(hexgrid.distance(hx, s) for s in sources)
+
+    def _local(self, game: Game, occ, hx: Hex, side: str, radius: int) -> int:
+        """Strength of `side` within `radius` hexes (depots left out)."""
+        total = 0
+        for h, units in occ.items():
+            if units and side_of(game.model, units[0]) == side and hexgrid.distance(h, hx) <= radius:
+                total += sum(est_strength(game.state, game.model, u, self.side) for u in units
+                             if not utype(game.model, u).is_depot)
+        self._count(game, len(occ))
+        return total
+
+    def _enemy_adjacent(self, game: Game, occ, hx: Hex) -> bool:
+        return any(occ.get(n) and side_of(game.model, occ[n][0]) == self.enemy for n in hexgrid.neighbours(*hx))
+
+    # --- the Player interface ---------------------------------------------------------
+    def logistics(self, game: Game, unit: UnitState) -> LogisticsOrder:
+        """Replacements to every unit; supply and resupply priority by how close the
+        enemy is (units that will fight use supply), the Axis pool husbanded in the rear."""
+        self._count(game)
+        self._cut_off[unit.number] = 0 if unit.supplied else self._cut_off.get(unit.number, 0) + 1
+        foe = game.side_units(self.enemy)
+        near = min((hexgrid.distance(unit.hex, u.hex) for u in foe), default=99)
+        if near <= 3:
+            return LogisticsOrder(9, 9, 9)
+        if near <= 8:
+            return LogisticsOrder(9, 7, 6)
+        return LogisticsOrder(9, 4, 2)
+
+    def move_first(self, game: Game) -> bool:
+        return True
+
+    def defend(self, game: Game, plan: AttackPlan) -> tuple[int, int]:
+        """All the usable air up to the chart maximum where the attack is big, some otherwise."""
+        self._count(game)
+        usable = min(game.state.air_usable[self.side], game.model.combat.air_max)
+        strength = sum(game.state.unit(n).strength for n in plan.attackers)
+        return DEFENCE_RISK, usable if strength >= ATTACK_AIR_BIG else min(usable, DEFENCE_AIR)
+
+    def operations(self, game: Game) -> None:
+        offence = self.offensive(game)
+        self._en_route = set()
+        self._attacks(game, offence)
+        if game.over:
+            return
+        self._movement(game, offence)
+        if game.over:
+            return
+        self._attacks(game, offence)
+        if game.over:
+            return
+        self._take_empty_towns(game)
+        if game.over:
+            return
+        self._sealift(game)
+        self._fortify(game)
+
+    def react(self, game: Game) -> None:
+        """Limited reaction: one attack at 2 to 1 from the best-placed unit, else nothing."""
+        occ = occupancy(game.state)
+        for u in sorted(self._combatants(game, self.side), key=lambda x: x.number):
+            if u.op > 0 and combat.can_attack(game.model, u) and self._enemy_adjacent(game, occ, u.hex):
+                best = self._best_attack(game, u.hex, REACTION_ODDS, lead=u.number)
+                if best is not None:
+                    game.access(u.number)
+                    self._launch(game, u.hex, best, attackers=(u.number,))
+                    if game.reaction is not None and game.reaction.unit is not None:
+                        game.finish_unit()
+                return
+
+    # --- attacks ---------------------------------------------------------------------
+    def _attackers(self, game: Game, hx: Hex, occ) -> tuple[int, ...]:
+        in_reaction = game.reaction is not None
+        return tuple(u.number for u in occ.get(hx, [])
+                     if side_of(game.model, u) == self.side and combat.can_attack(game.model, u)
+                     and not utype(game.model, u).is_depot and u.number not in self._en_route)
+
+    def _odds(self, game: Game, hx: Hex, target: Hex, attackers, defenders, air: int) -> int:
+        """Estimated odds with the defender's likely air (DEFENCE_AIR or all it has for a big attack)."""
+        model, state = game.model, game.state
+        self._count(game, 4)
+        strength = sum(state.unit(a).strength for a in attackers)
+        order = combat.BattleOrder(hx, target, attackers, defenders, 5, 5, air, 5, 0)
+        a_mod = combat.attacker_modified(model, strength, air, *combat.neighbour_counts(model, state, order))
+        d_air = min(state.air_usable[self.enemy], model.combat.air_max)
+        if strength < ATTACK_AIR_BIG:
+            d_air = min(d_air, DEFENCE_AIR)
+        d_mod = combat.defender_modified(
+            model, [(est_strength(state, model, state.unit(d), self.side), state.unit(d).supply,
+                     state.unit(d).fort) for d in defenders],
+            terrain(model, target).defence_tenths, d_air)
+        return combat.odds_hundredths(a_mod, d_mod)
+
+    def _target_value(self, game: Game, target: Hex) -> int:
+        """How much a hex is worth taking: a town's VP, the Tobruk ring, the home base."""
+        model = game.model
+        place = model.map.place_at(*target)
+        value = 0
+        if place is not None and place.id in model.victory.towns:
+            value += model.victory.towns[place.id]
+        if target == home_base(model, self.enemy):
+            value += 200
+        if self.side == "axis" and hexgrid.distance(target, tobruk(model)) == 1:
+            value += 50
+        return value
+
+    def _best_attack(self, game: Game, hx: Hex, min_odds: int, lead: int | None = None):
+        model, state = game.model, game.state
+        occ = occupancy(state)
+        attackers = self._attackers(game, hx, occ)
+        if not attackers or (lead is not None and lead not in attackers):
+            return None
+        if lead is not None:
+            attackers = (lead,)
+        strength = sum(state.unit(a).strength for a in attackers)
+        usable = min(state.air_usable[self.side], model.combat.air_max)
+        air = usable if strength >= ATTACK_AIR_BIG else min(usable, 3)
+        best = None
+        for n in hexgrid.neighbours(*hx):
+            if not occ.get(n) or side_of(model, occ[n][0]) != self.enemy:
+                continue
+            defenders = tuple(u.number for u in combat.selectable_defenders(model, state, n))
+            odds = self._odds(game, hx, n, attackers, defenders, air)
+            need = max(min_odds - (ATTACK_ODDS_TOWN_CUT if self._target_value(game, n) else 0), self._floor)
+            if odds >= need:
+                key = (odds + self._target_value(game, n), n)
+                if best is None or key > best[0]:
+                    best = (key, n, defenders, odds, air)
+        return best
+
+    def _launch(self, game: Game, hx: Hex, best, attackers=None) -> None:
+        _, target, defenders, odds, air = best
+        occ = occupancy(game.state)
+        attackers = attackers or self._attackers(game, hx, occ)
+        for low, intensity, risk in ATTACK_STYLE:
+            if odds >= low:
+                break
+        keep = 0 if game.state.turn >= game.state.last_turn else ATTACK_SUPPLY_KEEP
+        while intensity > 1 and any(
+                game.state.unit(a).supply - combat.supply_cost(game.model, game.state, game.state.unit(a), "attacker",
+                                                               intensity) < keep for a in attackers):
+            intensity -= 1
+        game.attack(hx, target, attackers, defenders, intensity, risk, air)
+
+    def _attacks(self, game: Game, offence: bool) -> None:
+        planned = game.model.turn(game.state.turn).date in OFFENSIVE_DATES[self.side]
+        min_odds = (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE) if offence else ATTACK_ODDS_DEFENCE
+        self._floor = ATTACK_ODDS_FLOOR
+        if offence and planned and self._ratio >= RATIO_CRUSHING:
+            min_odds = self._floor = ATTACK_ODDS_CRUSHING       # VI.12: the line will not hold
+        home = home_base(game.model, self.side)
+        done: dict[Hex, int] = {}
+        for _ in range(len(game.side_units(self.side))):      # bounded: at most one pass per unit
+            if game.over:
+                return
+            occ = occupancy(game.state)
+            hexes = sorted({u.hex for u in self._combatants(game, self.side)} | {home})
+            launched = False
+            for hx in hexes:
+                if not occ.get(hx) or side_of(game.model, occ[hx][0]) != self.side:
+                    continue
+                need = 100 if hx == home else min_odds
+                best = self._best_attack(game, hx, need)
+                if best is None or done.get(best[1], 0) >= ATTACKS_PER_TARGET:
+                    continue
+                done[best[1]] = done.get(best[1], 0) + 1
+                self._launch(game, hx, best)
+                launched = True
+                break
+            if not launched:
+                return
+
+    # --- movement --------------------------------------------------------------------
+    def _holders(self, game: Game, occ) -> set[int]:
+        """Units that stay where they are: Tobruk's garrison, one unit in every friendly
+        town or home base with an enemy within 3 hexes."""
+        model, state = game.model, game.state
+        keep: set[int] = set()
+        foe_hexes = [h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy]
+        for h, units in sorted(occ.items()):
+            if not units or side_of(model, units[0]) != self.side:
+                continue
+            mobile = sorted((u for u in units if not utype(model, u).is_depot and not utype(model, u).is_garrison),
+                            key=lambda u: (-u.strength, u.number))
+            if h == tobruk(model) and self.side == "allied":
+                keep.update(u.number for u in mobile[:TOBRUK_HOLDERS])
+                continue
+            place = model.map.place_at(*h)
+            valued = place is not None and (place.id in model.victory.towns or h == home_base(model, self.side))
+            threat = any(hexgrid.distance(h, f) <= 3 for f in foe_hexes)
+            if valued and threat and mobile and not any(utype(model, u).is_garrison for u in units):
+                keep.add(mobile[-1].number if len(mobile) > 1 else mobile[0].number)
+        return keep
+
+    def _objectives(self, game: Game, occ) -> list[tuple[int, Hex, int]]:
+        """(value, hex, strength wanted) of the places worth going to, most valuable
+        first.  Values are victory points as the score counts them: a town twice its
+        points (gained by one side, lost by the other), an enemy stack a third of its
+        strength (the casualty points for destroying it), the hexes around an Allied
+        Tobruk for the Axis (VI.3: the ring stops the Desert Rats and the sealift)."""
+        model, state = game.model, game.state
+        out = []
+        towns = {model.map.place_hex(pid): vp for pid, vp in model.victory.towns.items()
+                 if state.control.get(pid) != self.side}
+        t = tobruk(model)
+        ringed = supply.tobruk_surrounded(model, state)
+        for h, units in sorted(occ.items()):
+            if units and side_of(model, units[0]) == self.enemy and not all(utype(model, u).is_depot for u in units):
+                s = sum(est_strength(state, model, u, self.side) for u in units)
+                if h == t and not ringed:
+                    continue                      # a fortress is ringed first, not stormed (VI.10)
+                d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
+                                                     for u in units], terrain(model, h).defence_tenths, 0)
+                out.append((s // 3 + 2 * towns.get(h, 0) + 20, h, d * 3 // 2))
+        for h, vp in sorted(towns.items()):
+            if not occ.get(h):
+                out.append((2 * vp, h, 150))
+        if self.side == "axis" and state.control.get(model.map.tobruk) != "axis" and not ringed:
+            for n in hexgrid.neighbours(*t):
+                if model.map.on_map(*n) and terrain(model, n).passable and not occ.get(n):
+                    out.append((RING_VALUE, n, 150))
+        out.append((30, home_base(model, self.enemy), 600))
+        out.sort(key=lambda o: (-o[0], o[1]))
+        return out
+
+    def _movement(self, game: Game, offence: bool) -> None:
+        model, state = game.model, game.state
+        occ = occupancy(state)
+        self._phase_fields = {}
+        self._blocked = frozenset(h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy)
+        sources = self._sources(game)
+        keep = self._holders(game, occ)
+        units = sorted(self._combatants(game, self.side),
+                       key=lambda u: (min((hexgrid.distance(u.hex, e.hex) for e in game.side_units(self.enemy)),
+                                          default=99), -u.strength, u.number))
+        goals: dict[int, Hex] = {}
+        tether: dict[int, int] = {}
+        free = []
+        last_turn = state.turn >= state.last_turn       # no upkeep after the last turn: supply no object
+        for u in units:
+            reach = supply.supply_range(model, state, u)
+            gap = self._gap(u.hex, sources)
+            if last_turn:
+                pass
+            elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
+                                                                  or self._cut_off.get(u.number, 0) >= 1)):
+                goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
+                tether[u.number] = reach
+                continue
+            if u.number in keep:
+                continue
+            here = self._local(game, occ, u.hex, self.side, 2)
+            there = self._local(game, occ, u.hex, self.enemy, 2)
+            if not offence and 100 * there >= RATIO_WITHDRAW * max(here, 1):
+                goals[u.number] = self._fallback(game, u, sources)
+                tether[u.number] = reach
+                continue
+            free.append(u)
+        if offence or DEFENCE_PRESSES[self.side]:
+            self._assign(game, occ, free, goals, tether, sources, offence)
+        else:
+            self._line(game, occ, free, goals, tether, sources)
+        # The strongest unit of a stack leads: the first to step next to the enemy alone
+        # is the one the enemy's limited reaction can strike.
+        for u in sorted(units, key=lambda x: (-x.strength, x.number)):
+            if game.over:
+                return
+            if u.number in goals and u.status == Status.ON_MAP:
+                self._walk(game, u, goals[u.number], tether[u.number], sources)
+                if u.status == Status.ON_MAP and hexgrid.distance(u.hex, goals[u.number]) > 1:
+                    self._en_route.add(u.number)         # keeps its supply for the road (VI.13)
+
+    def _walls(self, goal: Hex) -> frozenset:
+        """The enemy hexes, less the goal itself (an enemy goal is reached by attacking it)."""
+        return self._blocked - {goal} if goal in self._blocked else self._blocked
+
+    def _fallback(self, game: Game, unit: UnitState, sources: list[Hex]) -> Hex:
+        """The source nearest the own home base side of the unit: back along the supply line."""
+        base = home_base(game.model, self.side)
+        behind = [s for s in sources if hexgrid.distance(s, base) < hexgrid.distance(unit.hex, base)] or [base]
+        return min(behind, key=lambda s: (hexgrid.distance(unit.hex, s), s))
+
+    def _assign(self, game, occ, free, goals, tether, sources, offence: bool) -> None:
+        """Offence: every (unit, objective) pair is scored value x 8 / (phases + 1),
+        phases being the operations phases the unit needs to get there; the pairs are
+        taken best first (ties by unit number, then hex) while the objective still
+        wants strength.  Near, valuable places draw the units that get there soonest;
+        nothing further than MAX_PHASES_AWAY (one turn in the last turn) is chased."""
+        model, state = game.model, game.state
+        far = 2 if state.turn >= state.last_turn else MAX_PHASES_AWAY
+        self._opening(game, occ, free, goals, tether)
+        free = [u for u in free if u.number not in goals]
+        objectives = self._objectives(game, occ)
+        pairs = []
+        for i, (value, h, wanted) in enumerate(objectives):
+            for u in free:
+                f = self._field(game, h, utype(model, u).type, self._walls(h))
+                cost = f.get(u.hex, UNREACHABLE)
+                if cost >= UNREACHABLE:
+                    continue
+                phases = -(-cost // op_allowance(model, u))
+                if phases > far:
+                    continue
+                pairs.append((-(value * 8 // (phases + 1)), u.number, i, u))
+        pairs.sort(key=lambda p: (p[0], p[1], p[2]))
+        self._count(game, len(pairs))
+        got = [0] * len(objectives)
+        for _, number, i, u in pairs:
+            if number in goals or got[i] >= objectives[i][2]:
+                continue
+            goals[number] = objectives[i][1]
+            lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= SUPPLY_RESERVE else 1
+            if not offence:
+                lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
+            if self._cut_off.get(number, 0):
+                lead = 0                                # it began the turn cut off: it stays in range
+            if state.turn >= state.last_turn:
+                lead = UNREACHABLE
+            tether[number] = supply.supply_range(model, state, u) + lead
+            got[i] += u.strength
+
+    def _opening(self, game, occ, free, goals, tether) -> None:
+        """The opening plan of OPENINGS for this side and date: its mobile units, the
+        strongest first, each to one hex of the plan (the Tobruk ring, then the towns
+        named), with no supply tether: the depots follow (VI.3, VI.13)."""
+        model, state = game.model, game.state
+        plan = self.openings.get((self.side, model.turn(state.turn).date))
+        if plan is None:
+            return
+        t = tobruk(model)
+        hexes = []
+        for item in plan:
+            if item == "tobruk_ring":
+                if state.control.get(model.map.tobruk) == self.side or supply.tobruk_surrounded(model, state):
+                    continue
+                hexes += [n for n in hexgrid.neighbours(*t)
+                          if model.map.on_map(*n) and terrain(model, n).passable
+                          and not any(side_of(model, u) == self.side for u in occ.get(n, []))]
+            elif state.control.get(item) != self.side:
+                hexes.append(model.map.place_hex(item))
+        mobile = sorted((u for u in free if utype(model, u).mobile), key=lambda u: (-u.strength, u.number))
+        for h, u in zip(hexes, mobile):
+            goals[u.number] = h
+            tether[u.number] = UNREACHABLE
+
+    def _line(self, game, occ, free, goals, tether, sources) -> None:
+        """Defence: units in contact hold; the others join the friendly stack in
+        contact (or the friendly town) nearest the enemy that has room, inside supply:
+        the line forms where the front is, stacks strong enough to hold."""
+        model, state = game.model, game.state
+        foe = [u.hex for u in game.side_units(self.enemy)]
+        if not foe:
+            return
+        limit = model.logistics.stacking_hex
+        anchors = [model.map.place_hex(pid) for pid in sorted(model.victory.towns)
+                   if state.control.get(pid) == self.side]
+        anchors += [h for h, us in sorted(occ.items()) if us and side_of(model, us[0]) == self.side
+                    and self._enemy_adjacent(game, occ, h)]
+        anchors = [a for a in anchors if len(occ.get(a, [])) < limit and self._gap(a, sources) <= 2]
+        if not anchors:
+            return
+        for u in free:
+            if self._enemy_adjacent(game, occ, u.hex):
+                continue
+            target = min(anchors, key=lambda a: (min(hexgrid.distance(a, f) for f in foe),
+                                                 hexgrid.distance(a, u.hex), a))
+            if target == u.hex:
+                continue
+            goals[u.number] = target
+            tether[u.number] = supply.supply_range(model, state, u)
+
+    def _walk(self, game: Game, unit: UnitState, goal: Hex, reach: int, sources: list[Hex]) -> None:
+        """Step down the cost field toward `goal`, never further than `reach` from a
+        source unless that brings it closer to one; stop next to an enemy in offence
+        only when the goal is reached or blocked."""
+        model, state = game.model, game.state
+        field = self._field(game, goal, utype(model, unit).type, self._walls(goal))
+        for _ in range(unit.op + 1):            # each step spends at least one point
+            if unit.status != Status.ON_MAP or game.over or unit.hex == goal:
+                return
+            here = field.get(unit.hex, UNREACHABLE)
+            gap_here = self._gap(unit.hex, sources)
+            best = None
+            for d in hexgrid.DIRECTIONS:
+                self._count(game)
+                try:
+                    nxt = check_move(model, state, unit, d)
+                except RuleError:
+                    continue
+                dist = field.get(nxt, UNREACHABLE)
+                if dist >= here:
+                    continue
+                gap = self._gap(nxt, sources)
+                if gap > reach and gap >= gap_here:
+                    continue
+                if self._exposed(game, unit, nxt):
+                    continue
+                if best is None or (dist, d) < best:
+                    best = (dist, d)
+            if best is None:
+                return
+            game.move(unit.number, best[1])
+
+    def _exposed(self, game: Game, unit: UnitState, hx: Hex) -> bool:
+        """Would the unit, with the friends already in `hx`, stand next to an enemy stack
+        of EXPOSED_RATIO times its terrain-multiplied strength?  Such a step invites a
+        counter-attack at good odds: it is not taken (units join up before contact)."""
+        model, state = game.model, game.state
+        occ = occupancy(state)
+        self._count(game, 6)
+        enemy = 0
+        for n in hexgrid.neighbours(*hx):
+            units = occ.get(n)
+            if units and side_of(model, units[0]) == self.enemy:
+                enemy = max(enemy, sum(est_strength(state, model, u, self.side) for u in units
+                                       if not utype(model, u).is_depot))
+        if enemy == 0:
+            return False
+        ours = unit.strength + sum(u.strength for u in occ.get(hx, []) if not utype(model, u).is_depot)
+        return 10 * enemy > EXPOSED_RATIO * ours * terrain(model, hx).defence_tenths
+
+    def _take_empty_towns(self, game: Game) -> None:
+        """A town the enemy controls and no longer holds (its defenders destroyed) is
+        entered by the weakest neighbouring unit that has the points (VI.1: the sooner
+        taken, the longer held)."""
+        model, state = game.model, game.state
+        for pid in sorted(model.victory.towns):
+            if game.over or state.control.get(pid) == self.side:
+                continue
+            h = model.map.place_hex(pid)
+            occ = occupancy(state)
+            if occ.get(h):
+                continue
+            for u in sorted(self._combatants(game, self.side), key=lambda x: (x.strength, x.number)):
+                d = hexgrid.direction_to(u.hex, h)
+                self._count(game)
+                if d is None:
+                    continue
+                try:
+                    check_move(model, state, u, d)
+                except RuleError:
+                    continue
+                game.move(u.number, d)
+                break
+
+    # --- Tobruk sealift, fortification --------------------------------------------------
+    def _sealift(self, game: Game) -> None:
+        """Allies: one unit a turn from Alexandria into Tobruk while Tobruk has room
+        and an enemy is within 4 hexes of it."""
+        model, state = game.model, game.state
+        if self.side != "allied" or state.sealift_left <= 0 or game.reaction is not None:
+            return
+        t = tobruk(model)
+        if state.control.get(model.map.tobruk) != "allied":
+            return
+        if not any(hexgrid.distance(u.hex, t) <= 4 for u in game.side_units(self.enemy)):
+            return
+        base = home_base(model, "allied")
+        for u in sorted(self._combatants(game, self.side), key=lambda x: (-x.strength, x.number)):
+            if u.hex == base and u.op >= 1:
+                try:
+                    game.sea_move(u.number)
+                except RuleError:
+                    pass
+                return
+
+    def _fortify(self, game: Game) -> None:
+        """Units next to the enemy (or holding Tobruk or a town) build levels while the
+        terrain multiplier has room below the cap, keeping supply for battle."""
+        model, state = game.model, game.state
+        occ = occupancy(state)
+        f = model.fortification
+        for u in sorted(game.side_units(self.side), key=lambda x: x.number):
+            if game.over or utype(model, u).is_depot:
+                continue
+            t = terrain(model, u.hex)
+            useful = min(t.max_fort, (f.multiplier_cap_tenths - t.defence_tenths) // f.step_tenths)
+            if not self._enemy_adjacent(game, occ, u.hex) and model.map.place_at(*u.hex) is None:
+                continue
+            while u.fort < useful and u.supply >= FORT_MIN_SUPPLY:
+                self._count(game)
+                try:
+                    game.fortify(u.number)
+                except RuleError:
+                    break
+
+    # --- depots -------------------------------------------------------------------------
+    def depot_movement(self, game: Game) -> None:
+        """The depot chain follows the front.  The lead is the combat unit furthest
+        forward (fewest operation points from the enemy home base).  Each depot, most
+        forward first, looks at the hexes it can reach this phase (never through or
+        next to the enemy) and takes the best one where every valid depot stays valid:
+        a hex with friendly combat units (a depot there cannot be attacked) and few
+        depots, as close to the lead as possible, and never further back than it is
+        unless it stands alone near the enemy (no shuttling)."""
+        model, state = game.model, game.state
+        combatants = self._combatants(game, self.side)
+        if not combatants:
+            return
+        eb = home_base(model, self.enemy)
+        ahead = self._field(game, eb, "nonmobile")
+        lead = min(combatants, key=lambda u: (ahead.get(u.hex, UNREACHABLE), u.number))
+        to_lead = self._field(game, lead.hex, "nonmobile")
+        depots = [u for u in game.side_units(self.side) if utype(model, u).is_depot]
+        depots.sort(key=lambda u: (ahead.get(u.hex, UNREACHABLE), u.number))
+        for depot in depots:
+            if game.over:
+                return
+            self._place_depot(game, depot, ahead, to_lead)
+
+    def _place_depot(self, game: Game, depot: UnitState, ahead, to_lead) -> None:
+        model, state = game.model, game.state
+        occ = occupancy(state)
+        foe = {h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy}
+        near_foe = foe | {n for h in foe for n in hexgrid.neighbours(*h)}
+        limit = model.logistics.stacking_hex
+        # Hexes within this phase's operation points: Dijkstra over the depot's own points.
+        cost = {depot.hex: 0}
+        spent = {depot.hex: 0}                           # supply along the cheapest path
+        parent: dict[Hex, tuple[Hex, int]] = {}
+        frontier = [depot.hex]
+        while frontier:
+            frontier.sort(key=lambda h: (cost[h], h))
+            h = frontier.pop(0)
+            for d in hexgrid.DIRECTIONS:
+                n = hexgrid.step(*h, d)
+                self._count(game)
+                if not model.map.on_map(*n) or not terrain(model, n).passable or n in near_foe:
+                    continue
+                if len(occ.get(n, [])) >= (limit if n != tobruk(model) else model.logistics.stacking_tobruk):
+                    continue
+                c = cost[h] + terrain(model, n).op_cost["nonmobile"]
+                sup = spent[h] + terrain(model, n).supply_cost["nonmobile"]
+                if c <= depot.op and sup <= depot.supply and c < cost.get(n, UNREACHABLE):
+                    cost[n] = c
+                    spent[n] = sup
+                    parent[n] = (h, d)
+                    frontier.append(n)
+        here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
+        threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= 3 for f in foe)
+        scored = []
+        for h in cost:
+            if not threatened and ahead.get(h, UNREACHABLE) > ahead.get(depot.hex, UNREACHABLE):
+                continue                                  # forward only
+            units = [u for u in occ.get(h, []) if u.number != depot.number]
+            hosts = sum(1 for u in units if not utype(model, u).is_depot and side_of(model, u) == self.side)
+            others = sum(1 for u in units if utype(model, u).is_depot)
+            score = (DEPOT_HOST_BONUS if hosts else 0) - DEPOT_CROWD_PENALTY * others - to_lead.get(h, UNREACHABLE)
+            scored.append((-score, h))
+        scored.sort()
+        valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
+        origin = depot.hex
+        for _, h in scored[:8]:
+            self._count(game, 8)
+            depot.col, depot.row = h                      # try it: the chain must hold
+            valid_after = {u.number for u in supply.valid_depots(model, state, self.side)}
+            depot.col, depot.row = origin
+            if valid_before <= valid_after:
+                path = []
+                while h != origin:
+                    h, d = parent[h]
+                    path.append(d)
+                for d in reversed(path):
+                    if game.over:
+                        return
+                    game.move(depot.number, d)
+                return
