@@ -39,7 +39,10 @@ def game_states(draw, model):
         ratings={s: {k: draw(byte) for k in stateblock.RATING_KINDS} for s in SIDES},
         initiative=draw(side), first_player=draw(side), sealift_left=draw(byte),
         sealift_blocked=draw(st.booleans()), winner=draw(st.none() | side),
-        level=draw(st.none() | st.sampled_from(model.victory.levels)))
+        level=draw(st.none() | st.sampled_from(model.victory.levels)),
+        acting=draw(st.none() | side), react_side=draw(st.none() | side), react_open=draw(st.booleans()),
+        react_battle=draw(st.booleans()), react_unit=draw(byte), react_budget=draw(byte),
+        defend_pending=draw(st.booleans()), logistics_last=draw(byte))
 
 
 def test_the_block_fits_both_targets(model):
@@ -78,7 +81,9 @@ def test_every_field_is_stored(model):
                "computer_allied": True, "random_initiative": True, "optional_depots": True,
                "ratings": {s: {k: 9 for k in stateblock.RATING_KINDS} for s in SIDES},
                "initiative": "allied", "first_player": "allied", "sealift_left": 1, "sealift_blocked": True,
-               "winner": "axis", "level": "axis_tactical"}
+               "winner": "axis", "level": "axis_tactical", "acting": "allied", "react_side": "axis",
+               "react_open": True, "react_battle": True, "react_unit": 37, "react_budget": 9,
+               "defend_pending": True, "logistics_last": 58}
     names = {f.name for f in dataclasses.fields(GameState)} - {"units"}
     assert names == set(changes), "a new GameState field needs a line in stateblock.GAME and here"
     for name, value in changes.items():

@@ -10,8 +10,8 @@ from kotd.engine.fixtures import empty_state, open_ground, place
 from kotd.engine.game import DEPOTS, ENEMY_REACTION, OPERATIONS, Game, GameOver
 from kotd.engine.logistics import LogisticsOrder
 from kotd.engine.movement import RuleError
-from kotd.engine.setup import Options, create_unit_strength, new_game
-from kotd.engine.state import Phase, Status
+from kotd.engine.setup import Options, apply_options, create_unit_strength, new_game, start_state
+from kotd.engine.state import GameState, Phase, Status, UnitState
 
 AXIS_PZ, AXIS_INF, ARIETE, AXIS_DEPOT, BR_ARM, AUST, SAPI, BR_DEPOT = 8, 9, 10, 2, 36, 37, 38, 30
 
@@ -344,6 +344,24 @@ def test_combat_rating_scales_strength_and_ceiling_never_below_15_percent(model)
     assert create_unit_strength(model, 14, 45, 70) == (32, 210)      # Sabratha
     assert create_unit_strength(model, 2, 30, 70) == (21, 140)       # an Axis depot
     assert create_unit_strength(model, 8, 665, 160) == (1064, 1280)
+
+
+def test_the_start_state_is_the_set_up_at_historical_values(model):
+    """start_state makes no draw and scales nothing; apply_options on it is new_game."""
+    for sid, scenario in model.scenarios.items():
+        start = start_state(model, sid)
+        setup = model.setups[scenario.setup]
+        assert start.air == setup.air and start.carry == GameState(sid, 1, 1, [], 1).carry
+        for su in setup.units:
+            unit = start.unit(su.number)
+            assert (unit.status, unit.strength, unit.ceiling) == (Status.ON_MAP, su.strength,
+                                                                  model.unit(su.number).ceiling)
+        assert start.unit(57).status != Status.ABSENT                  # the optional depots are in
+        options = Options.at_levels(model, "novice", "expert", optional_depots=False)
+        applied = start.copy()
+        apply_options(model, applied, 77, options)
+        assert applied == new_game(model, sid, 77, options)
+        assert applied.unit(57) == UnitState(number=57)
 
 
 def test_optional_depots_only_with_the_option(model):

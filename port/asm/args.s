@@ -52,3 +52,35 @@ _off:
     sec
     rts
 .scend
+
+;
+; arg_unit_on_map -- the argument at CALL_ARGS+X as a unit that stands on the
+; map: status ON_MAP and its hex on the map (kotd.engine.movement.check_on_map).
+;
+; In:       X = offset of the argument in CALL_ARGS
+; Out:      carry clear: X = unit index (number - 1)
+;           carry set: A = E_UNIT (no such unit) or E_HEX (not on the map)
+; Clobbers: A
+;
+arg_unit_on_map:
+.scope
+    jsr arg_unit
+    bcs _no_unit
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _off
+    lda U_COL,x
+    cmp #MAP_COLUMNS
+    bcs _off
+    lda U_ROW,x
+    cmp #MAP_ROWS
+    bcs _off
+    rts                             ; carry is clear
+_off:
+    lda #E_HEX
+    sec
+    rts
+_no_unit:
+    lda #E_UNIT
+    rts                             ; carry is set
+.scend

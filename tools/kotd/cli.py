@@ -67,6 +67,29 @@ def simulate(scenario: str, seed: int, as_json: bool, solitaire: bool, random_in
                    random_initiative=random_initiative, optional_depots=optional_depots)
 
 
+@main.command()
+@click.option("--scenario", "-s", type=click.Choice(SCENARIO_IDS), required=True, help="Scenario id.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game's random numbers.")
+@click.option("--target", type=click.Choice(("atari", "apple")), default="atari", show_default=True)
+@click.option("--solitaire/--two-player", default=True, show_default=True,
+              help="Run the Allies as the computer side (solitaire rules) or as a human side.")
+@click.option("--random-initiative", is_flag=True, help="Draw the initiative each turn (option II).")
+@click.option("--optional-depots", is_flag=True, help="Give the Axis its two optional depots.")
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
+@data_option
+def replay(scenario: str, seed: int, target: str, solitaire: bool, random_initiative: bool,
+           optional_depots: bool, as_json: bool, data_dir: Path) -> None:
+    """Record a whole game of the reference engine and replay it through the 6502 entries.
+
+    Prints the actions replayed and the mismatches (the first differing field of each);
+    exit status 1 if any.
+    """
+    from .replay import run_replay
+    model = load_or_exit(data_dir)
+    sys.exit(run_replay(model, scenario, seed, target, as_json=as_json, computer_allied=solitaire,
+                        random_initiative=random_initiative, optional_depots=optional_depots))
+
+
 @main.command("map")
 @click.option("--scenario", "-s", type=click.Choice(SCENARIO_IDS), help="Also show this scenario's units.")
 @click.option("--png", type=click.Path(dir_okay=False, path_type=Path), help="Also draw the map into this PNG file.")

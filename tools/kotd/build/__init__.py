@@ -34,6 +34,7 @@ from typing import Callable
 
 from .. import DEFAULT_DATA_DIR
 from ..model.types import Model
+from ..engine.setup import start_state
 from . import abi, diskimages, images, paths, stateblock, tables
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import ENGINE_BUDGET, TARGETS, Target, targets_for
@@ -236,6 +237,10 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
     files["state_constants.txt"] = stateblock.constants_text(model, target)
     files["state_constants.json"] = stateblock.constants_json(model, target)
     files.update(basic)
+    # Each scenario's start state (kotd.engine.setup.start_state) as state block bytes:
+    # the front end loads one, then calls new_game with the options (port/asm/setup.s).
+    for sid in model.scenarios:
+        files[f"start_{sid}.bin"] = stateblock.encode(start_state(model, sid), model)
     for name, data in files.items():
         write_if_changed(folder / name, data)
     echo(f"[{target.name}] wrote {folder}/: {' '.join(sorted(files))}")

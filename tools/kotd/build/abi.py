@@ -27,6 +27,28 @@ ERRORS: dict[str, int] = {
     "DIRECTION": 4,     # a direction outside 1..6
     "RANGE": 5,         # another argument out of its range
     "ORDER": 6,         # a battle the rules do not allow (kotd.engine.combat.check_order)
+    # --- the sequence of play (port/asm/flow.s, kotd.engine.flow)
+    "PHASE": 7,         # not allowed in this phase, or not now (a battle waits for the defender)
+    "SIDE": 8,          # not a unit of the side that must act
+    "REACTION": 9,      # a limit of the limited reaction: not the accessed unit, its budget, its one battle
+    "ONCE": 10,         # each unit's logistics once a phase, in unit-number order
+    # --- unit actions: movement, fortification, sea movement (port/asm/movement.s), the
+    # RuleError codes of kotd.engine.movement; numbered from 16 to leave 7-15 to the
+    # sequence of play.
+    "GARRISON": 16,         # garrisons never move
+    "PROHIBITED": 17,       # an ocean or impassable hex
+    "ENEMY": 18,            # enemy units hold the hex: attack instead
+    "STACKING": 19,         # the hex (Tobruk, the sea move's port) is full
+    "OP": 20,               # not enough operation points
+    "SUPPLY": 21,           # not enough supply
+    "LIMIT": 22,            # more operation points than the limited reaction allows
+    "FORT_LEVEL": 23,       # fortification already at its highest level
+    "NOT_ALLIED": 24,       # only Allied units move by sea
+    "DEPOT": 25,            # depots move only in their depot movement phase
+    "PORT": 26,             # sea movement starts in Tobruk or Alexandria
+    "SEALIFT": 27,          # the turn's sealift has been used
+    "SEALIFT_BLOCKED": 28,  # units in Tobruk took replacements this turn
+    "TOBRUK": 29,           # Tobruk is not in Allied hands
 }
 
 RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)
@@ -63,6 +85,36 @@ ENTRIES: tuple[Entry, ...] = (
           "the distance victory points of a side's units on the map"),
     Entry(10, "RESOLVE_BATTLE", "e_resolve_battle", (), "odds in hundredths",
           "the battle in the battle block (BATTLE_*): checked, resolved, the state changed"),
+    # --- the sequence of play (port/asm/flow.s; docs/engine.md "Sequence of play")
+    Entry(11, "PHASE_INFO", "e_phase_info", (), "what the side in FLOW_ACTOR may do (MAY_* bits)",
+          "the phase (PHASE), the side that must act (FLOW_ACTOR) and what it may do"),
+    Entry(12, "PHASE_NEXT", "e_phase_next", (), "the phase entered",
+          "end the phase (its closing work) and enter the next one (its opening work)"),
+    Entry(13, "NEW_GAME", "new_game", ("seed", "flags", "axis_ratings", "allied_ratings", "reinforcements"), "0",
+          "the options on the start state in the block (start_<scenario>.bin)"),
+    Entry(14, "LOGISTICS", "e_logistics", ("unit", "replacements", "supply", "priority"), "strength added",
+          "one unit's logistics digits 0-9, the acting side's units once each in unit order"),
+    Entry(15, "CHOOSE_FIRST", "e_choose_first", ("move_first",), "0",
+          "the initiative holder moves first (1) or lets the other side (0)"),
+    Entry(16, "MOVE", "e_move", ("unit", "direction"), "col + 256 * row entered",
+          "move one hex; may end the game or open a limited reaction"),
+    Entry(17, "FORTIFY", "e_fortify", ("unit",), "0", "build one fortification level"),
+    Entry(18, "SEA_MOVE", "e_sea_move", ("unit",), "col + 256 * row entered",
+          "Allied sea movement between Tobruk and Alexandria"),
+    Entry(19, "ATTACK", "e_attack", (), "0",
+          "declare the battle in the battle block (attacker's part); the defender chooses next"),
+    Entry(20, "DEFEND", "e_defend", ("risk", "air"), "odds in hundredths",
+          "the defender's risk and air: the declared battle is fought; may open a limited reaction"),
+    Entry(21, "ACCESS", "e_access", ("unit",), "OP it may spend",
+          "limited reaction: take a unit; it may spend min(allowance / 2, its OP)"),
+    Entry(22, "FINISH_UNIT", "e_finish_unit", (), "1 if another unit may be accessed",
+          "limited reaction: done with the accessed unit (the initiative check)"),
+    Entry(23, "END_REACTION", "e_end_reaction", (), "0", "limited reaction: end it"),
+    Entry(24, "DISPLAY_STRENGTH", "display_strength", ("unit",), "strength shown",
+          "the strength a front end shows (solitaire: the Allied display noise)"),
+    Entry(25, "LOGISTICS_MAX", "logistics_maxima", ("unit",), "most replacements",
+          "the maxima a front end shows: LOGISTICS_MAX (replacements, supply)"),
+    Entry(26, "SCORE", "score", (), "score + 32768", "Axis VP - Allied VP, offset by 32768"),
 )
 
 
@@ -91,7 +143,8 @@ def entry_addresses(target: Target) -> dict[str, int]:
 
 
 def abi_equates() -> str:
-    """``abi.inc``: error codes, entry numbers, argument names."""
+    """``abi.inc``: error codes, entry numbers, argument names, PHASE_INFO's bits."""
+    from ..engine.flow import WORKS, May
     from .stateblock import MAX_ARGS
     check_entries()
     lines = [";", "; The ABI: error codes, entry numbers and the call block's argument names.",
@@ -104,6 +157,13 @@ def abi_equates() -> str:
               f".alias {'ENTRY_COUNT':<24} {len(ENTRIES)}", ""]
     for e in ENTRIES:
         lines.append(f".alias ENTRY_{e.name:<18} {e.number}")
+    lines += ["", "; PHASE_INFO's answer: what the side in FLOW_ACTOR may do (kotd.engine.flow.May)"]
+    for m in May:
+        if m.value:
+            lines.append(f".alias MAY_{m.name:<20} ${m.value:04X}")
+    lines += ["", "; FLOW_PHASE_WORK codes: each phase's opening work (kotd.engine.flow.OPENING)"]
+    for i, w in enumerate(WORKS):
+        lines.append(f".alias WORK_{w.upper():<19} {i}")
     lines.append("")
     lines.append("; the call's arguments, each low byte then high byte")
     for i in range(MAX_ARGS):
@@ -130,4 +190,27 @@ def jump_table() -> str:
     lines += [f"    .byte <[{e.routine}-1]" for e in ENTRIES]
     lines += ["entry_routine_hi:"]
     lines += [f"    .byte >[{e.routine}-1]" for e in ENTRIES]
+    lines += flow_tables()
     return "\n".join(lines) + "\n"
+
+
+def flow_tables() -> list[str]:
+    """The phase machine's tables (port/asm/flow.s), by phase, from kotd.engine.flow."""
+    from ..engine.flow import DEPOTS, ENEMY_REACTION, OPENING, WORKS, kind_of, segment_of
+    from ..engine.state import Phase
+    kinds, roles, works = [], [], []
+    for p in Phase:
+        kind = kind_of(p)
+        kinds.append(0 if kind is None else 2 if kind == DEPOTS else 1)
+        seg = segment_of(p)
+        roles.append(0xFF if seg is None else seg + (2 if kind == ENEMY_REACTION else 0))
+        works.append(WORKS.index(OPENING.get(p, "none")))
+    names = ", ".join(p.name for p in Phase)
+    return ["", f"; by phase ({names})",
+            "; kind: 0 nobody moves, 1 operations or enemy reaction, 2 depot movement",
+            "flow_phase_kind:", "    .byte " + ", ".join(map(str, kinds)),
+            "; segment: $FF none; else bit 0 the segment (0 First Player's, 1 Second's),",
+            "; bit 1 set when the phasing player's opponent acts (enemy reaction)",
+            "flow_phase_role:", "    .byte " + ", ".join(f"${r:02X}" for r in roles),
+            "; opening work (WORK_*)",
+            "flow_phase_work:", "    .byte " + ", ".join(map(str, works))]

@@ -207,6 +207,18 @@ GAME: list[Field] = [
     Field("SEALIFT_BLOCKED", 1, 1, "1: Tobruk took replacements this turn", *_scalar("sealift_blocked", int, _bool)),
     Field("WINNER", 1, 1, "side that won, $FF while playing", *_scalar("winner", _side_code, _side_name)),
     Field("LEVEL", 1, 1, "victory level index (data/victory.yaml levels), $FF while playing", *_level()),
+    # The sequence of play (kotd.engine.flow; docs/engine.md "Sequence of play").
+    Field("FLOW_SIDE", 1, 1, "side acting in this phase, $FF for nobody", *_scalar("acting", _side_code, _side_name)),
+    Field("REACT_SIDE", 1, 1, "side of the open limited reaction, $FF for none",
+          *_scalar("react_side", _side_code, _side_name)),
+    Field("REACT_OPEN", 1, 1, "1: another unit may still act in the limited reaction",
+          *_scalar("react_open", int, _bool)),
+    Field("REACT_BATTLE", 1, 1, "1: the limited reaction's one battle is fought", *_scalar("react_battle", int, _bool)),
+    Field("REACT_UNIT", 1, 1, "the unit accessed in the limited reaction, 0 for none", *_scalar("react_unit")),
+    Field("REACT_BUDGET", 1, 1, "operation points the accessed unit may still spend", *_scalar("react_budget")),
+    Field("DEFEND_PENDING", 1, 1, "1: a declared battle waits for the defender's risk and air",
+          *_scalar("defend_pending", int, _bool)),
+    Field("LOGISTICS_LAST", 1, 1, "the last unit given its logistics by the acting side", *_scalar("logistics_last")),
 ]
 
 #: Per unit, structure-of-arrays, index = unit number - 1.
@@ -286,6 +298,27 @@ SCRATCH: list[Field] = [
     Field("SUPPLY_REACH", 1, 1, "the range being tested, plus one"),
     Field("SUPPLY_HEX", 1, 2, "axial q and r of the unit being tested"),
     Field("SUPPLY_DQ", 1, 1, "q difference of the pair being tested"),
+    # The phase routines (port/asm/percent.s, setup.s, logistics_phase.s, phase_entry.s, victory.s).
+    Field("SCALE_TERM", 1, 3, "percent.s: the 24-bit value being scaled"),
+    Field("PHASE_SIDE", 1, 1, "the side being worked (the phasing side in resupply)"),
+    Field("PHASE_UNIT", 1, 1, "the unit index being worked"),
+    Field("PHASE_ROOM", 1, 1, "units a home base still takes; Desert Rats conditions met"),
+    Field("PHASE_STATUS", 1, 1, "the status whose units arrive (waiting, then cadres)"),
+    Field("PHASE_COUNT", 1, 1, "units arrived, eliminated or removed: the routine's result"),
+    Field("PHASE_SCORE", 2, 1, "the score + 32768 (offset binary: unsigned order is signed order)"),
+    Field("PHASE_LEVEL", 1, 1, "the victory level reached so far"),
+    # The sequence of play (port/asm/flow.s).
+    Field("FLOW_ACTOR", 1, 1, "out of PHASE_INFO: the side that must act now, $FF for nobody"),
+    Field("FLOW_MAY", 2, 1, "out of PHASE_INFO: what it may do (MAY_* bits)"),
+    Field("FLOW_UNIT", 1, 1, "work: index of the unit acting"),
+    Field("FLOW_SPENT", 1, 1, "work: operation points the action spent"),
+    # Unit actions (port/asm/movement.s, logistics.s): what a good call leaves for the caller.
+    Field("MOVE_NEXT_TO_ENEMY", 1, 1, "out: 1 if the hex entered was empty and is next to an enemy unit"),
+    Field("MOVE_TAKES_BASE", 1, 1, "out: 1 if the unit entered the enemy home base"),
+    Field("LOGISTICS_MAX", 2, 2, "out: the most replacements, then supply, the unit may be given"),
+    Field("LOGISTICS_GIVEN", 2, 2, "out: strength added, then supply received, by the allocation"),
+    Field("ACTION_UNIT", 1, 1, "work: index (number - 1) of the unit acting"),
+    Field("ACTION_COST", 1, 2, "work: the operation points, then the supply, the action costs"),
 ]
 
 #: The engine's zero page, laid out from the target's zero-page base.
@@ -446,6 +479,8 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(field_addresses(model, target))
     out.update(abi.entry_addresses(target))
     out.update({f"E_{name}": code for name, code in abi.ERRORS.items()})
+    from ..engine.flow import May
+    out.update({f"MAY_{m.name}": m.value for m in May if m.value})
     out["RESULT_ERROR"] = abi.RESULT_ERROR
     from . import disk
     out.update(disk.basic_constants(target))        # saved games (issue 11)

@@ -198,6 +198,16 @@ class SimpleAI:
             return
         if lead is not None and lead not in attackers:
             return
+        intensity = INTENSITY
+        if in_reaction:
+            # The battle's operation points count against the access (IV.C.3.k): the
+            # highest intensity the budget pays for, or no battle.
+            lead_unit = state.unit(lead) if lead is not None else state.unit(attackers[0])
+            budget = game.reaction.budget
+            intensity = next((i for i in range(INTENSITY, 0, -1)
+                              if combat.op_cost(model, lead_unit, "attacker", i) <= budget), None)
+            if intensity is None:
+                return
         air = min(state.air_usable[self.side], ATTACK_AIR, model.combat.air_max)
         strength = sum(state.unit(a).strength for a in attackers)
         best = None
@@ -205,7 +215,7 @@ class SimpleAI:
             if not occ.get(n) or side_of(model, occ[n][0]) == self.side:
                 continue
             defenders = tuple(u.number for u in combat.selectable_defenders(model, state, n))
-            order = combat.BattleOrder(hx, n, attackers, defenders, INTENSITY, RISK, air, RISK, 0)
+            order = combat.BattleOrder(hx, n, attackers, defenders, intensity, RISK, air, RISK, 0)
             a_mod = combat.attacker_modified(model, strength, air, *combat.neighbour_counts(model, state, order))
             d_mod = combat.defender_modified(
                 model, [(state.unit(d).strength, state.unit(d).supply, state.unit(d).fort) for d in defenders],
@@ -214,7 +224,7 @@ class SimpleAI:
             if odds >= min_odds and (best is None or odds > best[0]):
                 best = (odds, n, defenders)
         if best is not None:
-            game.attack(hx, best[1], attackers, best[2], INTENSITY, RISK, air)
+            game.attack(hx, best[1], attackers, best[2], intensity, RISK, air)
 
     def _depot_goal(self, game: Game) -> Hex | None:
         """The friendly unit furthest out of supply, else the unit nearest the enemy."""

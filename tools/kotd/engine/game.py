@@ -1,11 +1,13 @@
-"""The sequence of play (manual III.1; docs/rules.md "Sequence of play"): one object
-that holds the model, the state and the two players, runs every phase in order and
-checks that each action is allowed in the phase where it is taken, including limited
-reaction (§III.2.E.10, R16.35).
+"""The sequence of play driven by players (manual III.1; docs/rules.md "Sequence of
+play"): one object that holds the model, the state and the two players and runs the
+step machine of :mod:`kotd.engine.flow` to the end of the game, asking each player
+what to do when the machine says it must act.
 
 Players are objects with the methods of :class:`Player`; a player acts by calling
 the game's action methods (`move`, `fortify`, `sea_move`, `attack`, and in limited
-reaction `access` / `finish_unit`).
+reaction `access` / `finish_unit`).  Every rule lives in the flow machine and the
+modules it calls; this class only turns the machine's questions into callbacks (the
+defender's choice inside `attack`, a limited reaction as a nested `react`).
 """
 
 from __future__ import annotations
@@ -14,29 +16,19 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..model.types import SIDES, Model, other_side
-from . import combat, logistics, movement, supply, victory
-from .board import adjacent_to_enemy, op_allowance, side_of, units_at, units_on_map, utype
-from .combat import BattleOrder, BattleResult
+from . import victory
+from .board import side_of, units_on_map
+from .combat import BattleResult
+from .flow import DEPOTS, ENEMY_REACTION, OPERATIONS, AttackPlan, Flow, May, display_strength, phasing_side
 from .logistics import LogisticsOrder
 from .movement import RuleError
-from .rng import between, chance
-from .state import GameState, Phase, Status, UnitState
+from .state import GameState, Phase, UnitState
 
+__all__ = ["AttackPlan", "display_strength", "DEPOTS", "ENEMY_REACTION", "OPERATIONS", "Game", "GameOver", "Player", "Reaction",
+           "RuleError", "TurnReport"]
 
 class GameOver(Exception):
     """Raised out of an action that ends the game (a home base taken)."""
-
-
-@dataclass(frozen=True)
-class AttackPlan:
-    """What the defending player sees before choosing its risk and air (§IV.D.1.d)."""
-    attack_hex: tuple[int, int]
-    defend_hex: tuple[int, int]
-    attackers: tuple[int, ...]
-    defenders: tuple[int, ...]
-    intensity: int
-    attacker_risk: int
-    attacker_air: int
 
 
 class Player(Protocol):
@@ -48,13 +40,14 @@ class Player(Protocol):
     def defend(self, game: "Game", plan: AttackPlan) -> tuple[int, int]: ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class Reaction:
+    """A view of the open limited reaction (the state's ``react_*`` fields)."""
     side: str
-    open: bool = True
-    combat_done: bool = False
-    unit: int | None = None         # the unit being accessed
-    budget: int = 0                 # operation points it may still spend in this access
+    open: bool
+    combat_done: bool
+    unit: int | None                # the unit being accessed
+    budget: int                     # operation points it may still spend in this access
 
 
 @dataclass
@@ -74,18 +67,12 @@ class TurnReport:
     events: list[str] = field(default_factory=list)
 
 
-OPERATIONS, ENEMY_REACTION, DEPOTS = "operations", "enemy reaction", "depot movement"
-
-
 class Game:
     def __init__(self, model: Model, state: GameState, players: dict[str, Player]):
         self.model = model
         self.state = state
         self.players = players
-        self.kind: str | None = None          # OPERATIONS, ENEMY_REACTION, DEPOTS or None
-        self.acting: str | None = None        # the side acting in the current phase
-        self.phasing: str | None = None       # the phasing player of the current segment
-        self.reaction: Reaction | None = None
+        self.flow = Flow(model, state, self.log, self._battle_fought)
         self.reports: list[TurnReport] = []
         self._turn_log: list[str] = []
         self._turn_battles: list[BattleResult] = []
@@ -102,188 +89,85 @@ class Game:
     def over(self) -> bool:
         return self.state.phase == Phase.GAME_OVER
 
-    def _own_unit(self, number: int) -> UnitState:
-        if not 1 <= number <= len(self.state.units):
-            raise RuleError(f"there is no unit {number}")
-        unit = self.state.unit(number)
-        side = self.reaction.side if self.reaction else self.acting
-        if unit.status != Status.ON_MAP:
-            raise RuleError(f"unit {number} is not on the map")
-        if side_of(self.model, unit) != side:
-            raise RuleError(f"unit {number} is not the acting side's")
-        return unit
+    @property
+    def kind(self) -> str | None:
+        return self.flow.kind
 
-    def _reaction_unit(self, unit: UnitState) -> int | None:
-        """The operation points this unit may still spend, if in limited reaction."""
-        r = self.reaction
-        if r is None:
+    @property
+    def acting(self) -> str | None:
+        return self.state.acting
+
+    @property
+    def phasing(self) -> str | None:
+        return phasing_side(self.state)
+
+    @property
+    def reaction(self) -> Reaction | None:
+        st = self.state
+        if st.react_side is None:
             return None
-        if not r.open:
-            raise RuleError("the limited reaction is over")
-        if r.unit != unit.number:
-            raise RuleError("in limited reaction only the accessed unit may act")
-        return r.budget
+        return Reaction(st.react_side, st.react_open, st.react_battle, st.react_unit or None, st.react_budget)
 
     # --- actions -------------------------------------------------------------------
 
     def move(self, number: int, direction: int) -> None:
         """Move one hex in direction 1-6 (§IV.C)."""
-        unit = self._own_unit(number)
-        is_depot = utype(self.model, unit).is_depot
-        if self.kind is None:
-            raise RuleError("no unit may move in this phase")
-        if is_depot != (self.kind == DEPOTS):
-            raise RuleError("depots move only in their depot movement phase, other units never in it")
-        limit = self._reaction_unit(unit)
-        target = movement.check_move(self.model, self.state, unit, direction, limit)
-        side = side_of(self.model, unit)
-        lone = not units_at(self.state, target)
-        spent = movement.apply_move(self.model, self.state, unit, target)
-        self._check_capture(unit)
-        next_to_enemy = lone and adjacent_to_enemy(self.model, self.state, target, side)
-        if self.reaction is not None:
-            self.reaction.budget -= spent
-            if next_to_enemy:
-                self.reaction.open = False
-                self.log(f"unit {number} moved next to the enemy: limited reaction ends")
-        elif self.kind in (OPERATIONS, ENEMY_REACTION) and next_to_enemy:
-            percent = self.model.logistics.reaction_move_percent
-            if side == "allied" and self.state.computer_allied:
-                percent = self.model.solitaire.move_trigger_percent
-            if chance(self.state, percent):
-                self._limited_reaction(other_side(side), f"unit {number} moved next to the enemy")
+        in_reaction = self.state.react_side is not None
+        self.flow.move(number, direction)
+        self._after_action(in_reaction)
 
     def fortify(self, number: int) -> None:
         """Build one fortification level (§IV.A.1.j)."""
-        unit = self._own_unit(number)
-        if self.kind not in (OPERATIONS, ENEMY_REACTION):
-            raise RuleError("units fortify only in operations, enemy reaction and limited reaction")
-        limit = self._reaction_unit(unit)
-        movement.check_fortify(self.model, unit, limit)
-        spent = movement.apply_fortify(self.model, unit)
-        if self.reaction is not None:
-            self.reaction.budget -= spent
+        self.flow.fortify(number)
 
     def sea_move(self, number: int) -> None:
         """Allied sea movement between Tobruk and Alexandria (§IV.C.3.f)."""
-        unit = self._own_unit(number)
-        if self.reaction is not None or self.kind not in (OPERATIONS, ENEMY_REACTION):
-            raise RuleError("sea movement only in operations and enemy reaction phases")
-        dest = movement.sea_destination(self.model, self.state, unit)
-        movement.apply_sea_move(self.model, self.state, unit, dest)
-        self.log(f"unit {number} moved by sea to {dest}")
+        self.flow.sea_move(number)
 
     def attack(self, attack_hex, defend_hex, attackers, defenders, intensity: int, risk: int, air: int) -> BattleResult:
         """A battle (§IV.D): the attacker's choices; the defending player then chooses."""
-        if self.kind not in (OPERATIONS, ENEMY_REACTION):
-            raise RuleError("battles happen only in operations, enemy reaction and limited reaction")
-        attackers, defenders = tuple(attackers), tuple(defenders)
-        for n in attackers:
-            self._own_unit(n)
-        if self.reaction is not None:
-            if not self.reaction.open or self.reaction.combat_done:
-                raise RuleError("one battle per limited reaction")
-            if self.reaction.unit not in attackers:
-                raise RuleError("in limited reaction the accessed unit must attack")
-        side = self.reaction.side if self.reaction else self.acting
-        plan = AttackPlan(tuple(attack_hex), tuple(defend_hex), attackers, defenders, intensity, risk, air)
-        probe = BattleOrder(plan.attack_hex, plan.defend_hex, attackers, defenders, intensity, risk, air, 1, 0)
-        combat.check_order(self.model, self.state, probe, reaction=self.reaction is not None)
-        d_risk, d_air = self.players[other_side(side)].defend(self, plan)
-        order = BattleOrder(plan.attack_hex, plan.defend_hex, attackers, defenders, intensity, risk, air, d_risk, d_air)
-        result = combat.resolve(self.model, self.state, order, reaction=self.reaction is not None)
-        self._turn_battles.append(result)
-        self.log(f"battle {attack_hex}->{defend_hex}: odds {result.odds / 100:.2f}, losses "
-                 f"{sum(result.losses[n] for n in attackers)}/{sum(result.losses[n] for n in defenders)}, "
-                 f"eliminated {result.eliminated}")
-        if self.reaction is not None:
-            self.reaction.combat_done = True
-            self.reaction.open = False
-        elif chance(self.state, self.model.logistics.reaction_battle_percent):
-            self._limited_reaction(other_side(side), "after a battle")
+        in_reaction = self.state.react_side is not None
+        plan = self.flow.declare_attack(attack_hex, defend_hex, attackers, defenders, intensity, risk, air)
+        defender = self.flow.info().actor
+        d_risk, d_air = self.players[defender].defend(self, plan)
+        result = self.flow.defend(d_risk, d_air)
+        self._after_action(in_reaction)
         return result
 
-    # --- limited reaction ------------------------------------------------------------
-
-    def _limited_reaction(self, side: str, why: str) -> None:
-        self.log(f"limited reaction for {side} ({why})")
-        self.reaction = Reaction(side)
-        try:
-            self.players[side].react(self)
-        finally:
-            self.reaction = None
+    def _battle_fought(self, plan: AttackPlan, result: BattleResult) -> None:
+        self._turn_battles.append(result)
+        self.log(f"battle {plan.attack_hex}->{plan.defend_hex}: odds {result.odds / 100:.2f}, losses "
+                 f"{sum(result.losses[n] for n in plan.attackers)}/{sum(result.losses[n] for n in plan.defenders)}, "
+                 f"eliminated {result.eliminated}")
 
     def access(self, number: int) -> int:
         """Limited reaction: take a unit; it may spend min(allowance/2, remaining) OP."""
-        r = self.reaction
-        if r is None or not r.open:
-            raise RuleError("no limited reaction is open")
-        if r.unit is not None:
-            raise RuleError("finish the accessed unit first")
-        unit = self._own_unit(number)
-        if utype(self.model, unit).is_depot:
-            raise RuleError("depots do not act in limited reaction")
-        r.unit = number
-        r.budget = min(op_allowance(self.model, unit) // self.model.logistics.reaction_allowance_divisor, unit.op)
-        return r.budget
+        return self.flow.access(number)
 
     def finish_unit(self) -> bool:
-        """Limited reaction: done with the accessed unit; True if another may be accessed
-        (the initiative check, §III.2.E.10.b)."""
-        r = self.reaction
-        if r is None or r.unit is None:
-            raise RuleError("no unit is being accessed")
-        r.unit = None
-        if r.open:
-            r.open = chance(self.state, self.model.logistics.reaction_continue_percent)
-        return r.open
+        """Limited reaction: done with the accessed unit; True if another may be accessed."""
+        return self.flow.finish_unit()
+
+    def _after_action(self, in_reaction: bool) -> None:
+        """A home base taken ends the game; a limited reaction opened is played now."""
+        if self.over:
+            raise GameOver(self.state.winner)
+        if not in_reaction and self.state.react_side is not None:
+            side = self.state.react_side
+            try:
+                self.players[side].react(self)
+            finally:
+                if self.state.react_side is not None:
+                    self.flow.end_reaction()
 
     # --- the sequence of play ----------------------------------------------------------
 
-    def _check_capture(self, unit: UnitState) -> None:
-        if movement.captures_home_base(self.model, unit):
-            side = side_of(self.model, unit)
-            self.state.winner = side
-            self.state.level = victory.capture_level(side)
-            self.state.phase = Phase.GAME_OVER
-            self.log(f"unit {unit.number} takes the {other_side(side)} home base")
-            raise GameOver(side)
+    def display_strength(self, unit: UnitState) -> int:
+        return display_strength(self.model, self.state, unit)
 
     def enter_phase(self, phase: Phase, kind: str | None, acting: str | None) -> None:
-        self.state.phase = phase
-        self.kind, self.acting = kind, acting
-        if kind in (OPERATIONS, ENEMY_REACTION):
-            for side in SIDES:
-                self.state.air_usable[side] = self.state.air[side]
-            self._display_noise()
-
-    def _display_noise(self) -> None:
-        """Solitaire: a new display percent for each Allied unit on the map (R16.42.7)."""
-        if not self.state.computer_allied:
-            return
-        lo, hi = self.model.solitaire.display_noise_percent
-        for u in self.side_units("allied"):
-            u.noise = between(self.state, lo, hi)
-
-    def _allot(self, sides: tuple[str, ...]) -> None:
-        """A full allotment of operation points: set, not added (R16.36)."""
-        for u in self.state.units:
-            if u.status == Status.ON_MAP and side_of(self.model, u) in sides:
-                u.op = op_allowance(self.model, u)
-
-    def _operations(self, phase: Phase, side: str, kind: str, allot: tuple[str, ...] = ()) -> None:
-        self.enter_phase(phase, kind, side)
-        self._allot(allot)
-        self.players[side].operations(self)
-
-    def _resupply(self, phase: Phase, phasing: str) -> None:
-        self.enter_phase(phase, None, None)
-        supply.trace_supply(self.model, self.state)
-        logistics.resupply(self.model, self.state, phasing)
-
-    def _depots(self, phase: Phase, side: str) -> None:
-        self.enter_phase(phase, DEPOTS, side)
-        self.players[side].depot_movement(self)
+        """Put the game in a phase with its acting side (the phase gives the kind)."""
+        self.flow.enter_phase(phase, acting)
 
     def play(self) -> list[TurnReport]:
         """Play to the end of the scenario (or a home base taken)."""
@@ -295,78 +179,41 @@ class Game:
         return self.reports
 
     def play_turn(self) -> TurnReport:
-        st, model = self.state, self.model
+        """One turn, from the reinforcement phase to the victory phase."""
+        st, flow = self.state, self.flow
         self._turn_log, self._turn_battles = [], []
-        before = {s: st.casualties[s] for s in SIDES}
-        self._before = before
-        self._units_before = {s: len(self.side_units(s)) for s in SIDES}
-
-        # A. Mobilization
-        self.enter_phase(Phase.REINFORCEMENT, None, None)
-        logistics.receive_turn_points(model, st)
-        arrived = logistics.reinforcements(model, st)
-        if arrived:
-            self.log(f"arrived: {arrived}")
-        st.sealift_left, st.sealift_blocked = model.logistics.sealift_per_turn, False
-
-        self.enter_phase(Phase.SUPPLY, None, None)
-        supply.trace_supply(model, st)
-        self._unsupplied = {s: sum(1 for u in self.side_units(s) if not u.supplied) for s in SIDES}
-
-        self.enter_phase(Phase.LOGISTICS, None, None)
-        rats = logistics.desert_rats(model, st)
-        if rats is not None:
-            self.log(f"DESERT RATS STRIKE: depots lost {rats}")
-        for side in SIDES:
-            for u in self.side_units(side):
-                logistics.allocate(model, st, u, self.players[side].logistics(self, u))
-        lost = logistics.maintenance(model, st)
-        if lost:
-            self.log(f"eliminated for want of maintenance: {lost}")
-
-        self.enter_phase(Phase.INITIATIVE, None, None)
-        if st.random_initiative:
-            st.initiative = "axis" if chance(st, model.logistics.random_initiative_axis_percent) else "allied"
-        else:
-            st.initiative = model.turn(st.turn).initiative
-        holder = st.initiative
-        st.first_player = holder if self.players[holder].move_first(self) else other_side(holder)
-        first, second = st.first_player, other_side(st.first_player)
-
-        # B. First player segment, C. second player segment
-        for seg, (phasing, other) in enumerate(((first, second), (second, first))):
-            ops1, res1, dep1, er, ops2, res2, dep2 = (
-                (Phase.B1_OPERATIONS, Phase.B2_RESUPPLY, Phase.B3_DEPOT_MOVEMENT, Phase.B4_ENEMY_REACTION,
-                 Phase.B5_OPERATIONS, Phase.B6_RESUPPLY, Phase.B7_DEPOT_MOVEMENT) if seg == 0 else
-                (Phase.C1_OPERATIONS, Phase.C2_RESUPPLY, Phase.C3_DEPOT_MOVEMENT, Phase.C4_ENEMY_REACTION,
-                 Phase.C5_OPERATIONS, Phase.C6_RESUPPLY, Phase.C7_DEPOT_MOVEMENT))
-            self.phasing = phasing
-            self._operations(ops1, phasing, OPERATIONS, allot=SIDES if seg == 0 else ())
-            self._resupply(res1, phasing)
-            self._depots(dep1, phasing)
-            self._operations(er, other, ENEMY_REACTION)
-            self._operations(ops2, phasing, OPERATIONS, allot=(phasing,))
-            self._resupply(res2, phasing)
-            self._depots(dep2, phasing)
-
-        # D. Finalization
-        self.enter_phase(Phase.VICTORY, None, None)
-        gained = victory.end_of_turn(model, st)
-        report = self._report(rats is not None, gained)
-        if st.turn >= st.last_turn:
-            st.level = victory.victory_level(model, st.scenario, victory.score(model, st))
-            st.winner = st.level.split("_")[0]
-            st.phase = Phase.GAME_OVER
-        else:
-            st.turn += 1
+        self._before = {s: st.casualties[s] for s in SIDES}
+        if st.phase in (Phase.SETUP, Phase.VICTORY):
+            flow.step()                                 # into the reinforcement phase
+        while True:
+            info = flow.info()
+            phase, actor = info.phase, info.actor
+            if phase == Phase.LOGISTICS:
+                player = self.players[actor]
+                for u in self.side_units(actor):
+                    flow.allocate(u.number, player.logistics(self, u))
+            elif phase == Phase.INITIATIVE:
+                flow.choose_first(self.players[actor].move_first(self))
+            elif info.may & May.ATTACK:
+                self.players[actor].operations(self)
+            elif self.kind == DEPOTS:
+                self.players[actor].depot_movement(self)
+            if phase == Phase.VICTORY or self.over:
+                break
+            flow.step()
+            if st.phase == Phase.SUPPLY:
+                self._unsupplied = dict(flow.facts["unsupplied"])
+        rats = flow.facts.get("desert_rats")
+        report = self._report(rats is not None, flow.facts.get("gained"), flow.facts.get("turn"))
         return report
 
-    def _report(self, desert_rats: bool, gained: dict | None = None) -> TurnReport:
+    def _report(self, desert_rats: bool, gained: dict | None = None, turn: int | None = None) -> TurnReport:
         st, model = self.state, self.model
+        turn = st.turn if turn is None else turn
         gained = gained or {s: (0, 0) for s in SIDES}
         before = getattr(self, "_before", {s: 0 for s in SIDES})
         report = TurnReport(
-            turn=st.turn, date=model.turn(st.turn).date,
+            turn=turn, date=model.turn(turn).date,
             units={s: len(self.side_units(s)) for s in SIDES},
             unsupplied=dict(getattr(self, "_unsupplied", {s: 0 for s in SIDES})),
             battles=len(self._turn_battles),

@@ -11,6 +11,7 @@ from ..model.types import SIDES, Model
 from .board import (distance_to_base, home_base, occupancy, stacking_limit, supply_cap, tobruk,
                     units_at, units_on_map, utype)
 from .combat import remove_unit
+from .movement import RuleError, check_on_map
 from .setup import add_receipt
 from .state import GameState, Status, UnitState
 from .supply import tobruk_surrounded
@@ -26,7 +27,7 @@ class LogisticsOrder:
 
 def percent(model: Model, digit: int) -> int:
     if not 0 <= digit <= 9:
-        raise ValueError(f"a logistics digit is 0-9, not {digit}")
+        raise RuleError(f"a logistics digit is 0-9, not {digit}", "RANGE")
     return model.logistics.digit_percent[digit]
 
 
@@ -93,36 +94,60 @@ def desert_rats(model: Model, state: GameState) -> list[int] | None:
     return lost
 
 
-def allocate(model: Model, state: GameState, unit: UnitState, order: LogisticsOrder) -> tuple[int, int]:
-    """One unit's replacements and supply (§IV.B.1).  Returns (strength added, supply
-    received).  Unsupplied units receive nothing; the Allies receive full supply."""
+def maxima(model: Model, state: GameState, unit: UnitState) -> tuple[int, int]:
+    """(replacements, supply): the most a unit may be given in the Logistics phase, what
+    the display shows; a digit d gives pct(d) of each (§III.2.C.4, §IV.B.1).  Nothing for
+    an unsupplied unit; no replacements for the Allies in a `no_allied_replacements`
+    turn; supply up to the cap (never below 0), a depot at most `depot_supply`, the Axis
+    at most its pool.  Before any distance decrement."""
+    check_on_map(model, unit)
     ut = utype(model, unit)
     lg = model.logistics
     allied = ut.side == "allied"
+    if not unit.supplied:
+        return 0, 0
+    replacements = 0
+    if allied and not 1 <= state.turn <= len(model.turns):
+        raise RuleError(f"turn {state.turn} is not on the Turn Chart", "RANGE")
+    if not (allied and model.turn(state.turn).date in lg.no_allied_replacements):
+        replacements = max(0, min(unit.ceiling - unit.strength, state.replacements[ut.pool]))
+    space = max(0, supply_cap(model, unit) - unit.supply)
+    if ut.is_depot:
+        space = min(lg.depot_supply, space)
+    if not allied:
+        space = min(space, state.axis_supply)
+    return replacements, space
+
+
+def allocate(model: Model, state: GameState, unit: UnitState, order: LogisticsOrder) -> tuple[int, int]:
+    """One unit's replacements and supply (§IV.B.1).  Returns (strength added, supply
+    received).  Unsupplied units receive nothing; the Allies receive full supply.
+    Every check comes first: a refused order (RuleError) changes nothing."""
+    check_on_map(model, unit)
+    for digit in (order.replacements, order.supply, order.priority):
+        percent(model, digit)
+    ut = utype(model, unit)
+    lg = model.logistics
+    allied = ut.side == "allied"
+    most_replacements, most_supply = maxima(model, state, unit)
     unit.priority = len(lg.digit_percent) - 1 if allied else order.priority
     if not unit.supplied:
         return 0, 0
-    added = 0
-    no_repl = allied and model.turn(state.turn).date in lg.no_allied_replacements
-    if not no_repl:
-        room = min(unit.ceiling - unit.strength, state.replacements[ut.pool])
-        added = max(0, room) * percent(model, order.replacements) // 100
-        unit.strength += added
-        state.replacements[ut.pool] -= added
-        if allied and added and unit.hex == tobruk(model):
-            state.sealift_blocked = True
-    space = supply_cap(model, unit) - unit.supply
+    added = most_replacements * percent(model, order.replacements) // 100
+    unit.strength += added
+    state.replacements[ut.pool] -= added
+    if allied and added and unit.hex == tobruk(model):
+        state.sealift_blocked = True
     if ut.is_depot:
-        sent = min(lg.depot_supply, space)
+        sent = most_supply
         if not allied:
-            sent = min(sent, state.axis_supply)
             state.axis_supply -= sent
         unit.supply += sent
         return added, sent
     if allied:
-        sent = space
+        sent = most_supply
     else:
-        sent = min(space, state.axis_supply) * percent(model, order.supply) // 100
+        sent = most_supply * percent(model, order.supply) // 100
         state.axis_supply -= sent
     got = delivered(model, unit, sent)
     unit.supply += got

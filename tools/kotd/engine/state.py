@@ -108,6 +108,16 @@ class GameState:
     sealift_blocked: bool = False          # units in Tobruk took replacements this turn
     winner: str | None = None              # set when the game ends
     level: str | None = None               # victory level at the end
+    # The sequence of play's own state (kotd.engine.flow): who acts, the limited
+    # reaction, a declared battle waiting for the defender, the logistics order.
+    acting: str | None = None              # the side acting in this phase, None if nobody
+    react_side: str | None = None          # a limited reaction is open for this side
+    react_open: bool = False               # another unit may still act in it
+    react_battle: bool = False             # its one battle has been fought
+    react_unit: int = 0                    # the unit accessed, 0 for none
+    react_budget: int = 0                  # operation points that unit may still spend
+    defend_pending: bool = False           # a declared battle waits for the defender's choice
+    logistics_last: int = 0                # the last unit allocated by the acting side
 
     def unit(self, number: int) -> UnitState:
         return self.units[number - 1]

@@ -1,0 +1,184 @@
+"""The sequence of play of port/asm/flow.s against kotd.engine.flow: whole games played by
+the simple computer players on the reference engine, recorded call by call and replayed
+through the 6502 entries (kotd.replay), and hypothesis-built single actions on the states
+those games reach.  After every call the status, the result, PHASE_INFO's answer and the
+whole state block (the PRNG included) must be the reference's."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kotd.build import abi, stateblock
+from kotd.engine.combat import selectable_defenders
+from kotd.engine.fixtures import empty_state, open_ground, place
+from kotd.engine.flow import Flow, May
+from kotd.engine.logistics import LogisticsOrder
+from kotd.engine.movement import RuleError
+from kotd.engine.state import Phase
+from kotd.replay import Action, call_action, describe, first_difference, record, replay, write_attack
+from kotd import hexgrid
+
+#: One whole game per scenario in the default run, among the shortest of seeds 1-24
+#: with each option covered (solitaire and two players, random initiative, depots).
+DEFAULT_GAMES = {
+    "tobruk41": (20, dict(computer_allied=False)),
+    "tobruk42": (11, dict()),
+    "alamein": (1, dict(random_initiative=True, optional_depots=True)),
+    "campaign41": (1, dict(computer_allied=False, random_initiative=True, optional_depots=True)),
+    "campaign42": (1, dict()),
+    "campaign": (1, dict(computer_allied=False)),
+}
+OPTION_SETS = [dict(), dict(computer_allied=False), dict(random_initiative=True, optional_depots=True),
+               dict(computer_allied=False, random_initiative=True, optional_depots=True)]
+
+
+def check(model, machine, log):
+    rep = replay(model, machine, log)
+    assert rep.actions == len(log.actions)
+    assert not rep.mismatches, "\n".join(f"action {m.index} {describe(m.action)}: {m.what}"
+                                         for m in rep.mismatches[:10])
+    return rep
+
+
+@pytest.mark.parametrize("scenario", list(DEFAULT_GAMES))
+def test_a_whole_game_replays_bit_exact(model, machine, scenario, long_run):
+    seed, options = DEFAULT_GAMES[scenario]
+    games = [(seed, options)]
+    if long_run:                     # 100 games per scenario, every option set in turn
+        games = [(s, OPTION_SETS[s % len(OPTION_SETS)]) for s in range(1, 101)]
+    worst = {}
+    for seed, options in games:
+        log = record(model, scenario, seed, **options)
+        assert log.actions[0].entry == "NEW_GAME" and log.level is not None
+        rep = check(model, machine, log)
+        for entry, cycles in rep.cycles.items():
+            worst[entry] = max(worst.get(entry, 0), max(cycles))
+    print(f"\n{scenario} {machine.target.name}: worst cycles {worst}")
+
+
+# --- single actions -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def game_states(model):
+    """States reached by three recorded games (two players, solitaire), with the action
+    that followed each."""
+    out = []
+    for scenario, seed, options in (("tobruk41", 3, dict(computer_allied=False)), ("tobruk42", 5, dict()),
+                                    ("alamein", 2, dict(random_initiative=True, optional_depots=True))):
+        log = record(model, scenario, seed, **options)
+        out += [a.after for a in log.actions[:-1]]
+    return out
+
+
+def reference_call(model, state_bytes, entry, args):
+    """(status, value, state bytes after) of one action on the reference machine."""
+    flow = Flow(model, stateblock.decode(state_bytes, model))
+    fn = {
+        "PHASE_NEXT": lambda: int(flow.step()),
+        "LOGISTICS": lambda: flow.allocate(args[0], LogisticsOrder(*args[1:]))[0],
+        "CHOOSE_FIRST": lambda: flow.choose_first(args[0]) or 0,
+        "MOVE": lambda: (lambda h: h[0] + 256 * h[1])(flow.move(*args)),
+        "FORTIFY": lambda: flow.fortify(*args) or 0,
+        "SEA_MOVE": lambda: (lambda h: h[0] + 256 * h[1])(flow.sea_move(*args)),
+        "ATTACK": lambda: (flow.declare_attack(*args), 0)[1],
+        "ACCESS": lambda: flow.access(*args),
+        "FINISH_UNIT": lambda: int(flow.finish_unit()),
+        "END_REACTION": lambda: flow.end_reaction() or 0,
+    }[entry]
+    try:
+        value, status = fn(), 0
+    except RuleError as e:
+        value, status = None, abi.ERRORS[e.code]
+    return status, value, stateblock.encode(flow.state, model), flow
+
+
+def compare_one(model, machine, state_bytes, entry, args):
+    status, value, after, flow = reference_call(model, state_bytes, entry, args)
+    machine.cpu.load(machine.target.state.start, state_bytes)
+    r = call_action(machine, Action(entry, args, None, 0, (0, 0, 0), None))
+    what = f"{entry}{args}"
+    assert r.status == status, f"{what}: status {r.status}, want {status}"
+    if status == 0:
+        assert r.value == value, f"{what}: result {r.value}, want {value}"
+    diff = first_difference(model, machine.state_bytes(), after)
+    assert diff is None, f"{what}: {diff}"
+    return flow, status
+
+
+def random_attack(model, state, rng):
+    """A battle order from a random unit's hex against a random neighbour hex."""
+    units = [u for u in state.units if u.on_map]
+    a = rng.choice(units)
+    hx = a.hex
+    d = hexgrid.step(*hx, rng.randint(1, 6))
+    attackers = tuple(u.number for u in units if u.hex == hx)
+    defenders = tuple(u.number for u in selectable_defenders(model, state, d)) if model.map.on_map(*d) else ()
+    return (hx, d, attackers or (a.number,), defenders or (a.number,), rng.randint(0, 10), rng.randint(1, 9),
+            rng.randint(0, 4))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_single_actions_match_the_reference(model, machines, game_states, data):
+    """Any action on any state a game reaches (a limited reaction forced open now and
+    then): the same status, result and state; a refusal changes nothing."""
+    state_bytes = data.draw(st.sampled_from(game_states))
+    state = stateblock.decode(state_bytes, model)
+    rng = random.Random(data.draw(st.integers(0, 2 ** 32)))
+    if state.defend_pending:
+        return                                   # the declared order is the recorder's
+    if data.draw(st.booleans()) and state.phase not in (Phase.GAME_OVER,) and state.react_side is None:
+        state.react_side, state.react_open = rng.choice(("axis", "allied")), rng.random() < 0.8
+        own = [u.number for u in state.units if u.on_map and model.unit(u.number).side == state.react_side]
+        if own and rng.random() < 0.7:
+            state.react_unit, state.react_budget = rng.choice(own), rng.randint(0, 18)
+        state.react_battle = rng.random() < 0.2
+        state_bytes = stateblock.encode(state, model)
+    unit = data.draw(st.integers(0, len(model.units) + 1))
+    entry = data.draw(st.sampled_from(("PHASE_NEXT", "LOGISTICS", "CHOOSE_FIRST", "MOVE", "FORTIFY", "SEA_MOVE",
+                                       "ATTACK", "ACCESS", "FINISH_UNIT", "END_REACTION")))
+    args = {"PHASE_NEXT": (), "FINISH_UNIT": (), "END_REACTION": (),
+            "LOGISTICS": (unit, rng.randint(0, 10), rng.randint(0, 10), rng.randint(0, 10)),
+            "CHOOSE_FIRST": (rng.randint(0, 2),), "MOVE": (unit, rng.randint(0, 7)), "FORTIFY": (unit,),
+            "SEA_MOVE": (unit,), "ACCESS": (unit,), "ATTACK": None}[entry]
+    if entry == "ATTACK":
+        args = random_attack(model, state, rng)
+    for m in machines.values():
+        flow, status = compare_one(model, m, state_bytes, entry, args)
+        if entry == "ATTACK" and status == 0:      # then the defender's half
+            risk, air = rng.randint(0, 10), rng.randint(0, 3)
+            try:
+                value, want = flow.defend(risk, air).odds, 0
+            except RuleError as e:
+                value, want = None, abi.ERRORS[e.code]
+            r = m.call("DEFEND", risk, air)
+            assert r.status == want and (want or r.value == value), (args, risk, air, r.status, want)
+            assert first_difference(model, m.state_bytes(), stateblock.encode(flow.state, model)) is None
+
+
+def test_the_reaction_budget_pays_for_its_battle_on_the_6502(model, machines):
+    """IV.C.3.k: an access of 7 OP cannot pay a battle of 8 (E_REACTION, nothing
+    changed); one of 6 it can, and what is left is 1."""
+    ground = open_ground(model)
+    state = empty_state(model)
+    place(model, state, 8, ground[0])
+    aust = place(model, state, 37, hexgrid.step(*ground[0], 3), op=7)
+    flow = Flow(model, state)
+    flow.enter_phase(Phase.B1_OPERATIONS, "axis")
+    state.react_side, state.react_open = "allied", True
+    start = stateblock.encode(state, model)
+    for m in machines.values():
+        m.cpu.load(m.target.state.start, start)
+        assert m.call("ACCESS", 37).value == 7
+        before = m.state_bytes()
+        order = (aust.hex, state.unit(8).hex, (37,), (8,), 6, 5, 0)
+        write_attack(m, order)
+        assert m.call("ATTACK").status == abi.ERRORS["REACTION"] and m.state_bytes() == before
+        write_attack(m, order[:4] + (3, 5, 0))
+        assert m.call("ATTACK").ok
+        assert m.call("PHASE_INFO").value == May.DEFEND and m.peek("FLOW_ACTOR") == 0
+        assert m.call("DEFEND", 5, 0).ok
+        assert m.peek("REACT_BUDGET") == 1 and m.peek("REACT_BATTLE") == 1 and m.peek("REACT_OPEN") == 0
