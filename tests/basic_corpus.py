@@ -69,3 +69,144 @@ APPLE_PROGRAMS = [
 130 X=1:Y=2:PRINT X;Y,"Z"
 """,
 ]
+
+
+# --- random well-formed lines -----------------------------------------------------------
+# Driven by a random.Random, so that hypothesis (st.randoms()) and the seeded emulator runs
+# share them.
+
+ATARI_RESERVED = ("GOTO", "GOSUB", "TO", "STEP", "THEN", "NOT", "OR", "AND", "STR$", "CHR$",
+                  "USR", "ASC", "VAL", "LEN", "ADR", "ATN", "COS", "PEEK", "SIN", "RND", "FRE",
+                  "EXP", "LOG", "CLOG", "SQR", "SGN", "ABS", "INT", "PADDLE", "STICK", "PTRIG",
+                  "STRIG")
+ATARI_STATEMENT_NAMES = ("REM", "DATA", "INPUT", "COLOR", "LIST", "ENTER", "LET", "IF", "FOR",
+                         "NEXT", "GOTO", "GO TO", "GOSUB", "TRAP", "BYE", "CONT", "COM",
+                         "CLOSE", "CLR", "DEG", "DIM", "END", "NEW", "OPEN", "LOAD", "SAVE",
+                         "STATUS", "NOTE", "POINT", "XIO", "ON", "POKE", "PRINT", "RAD", "READ",
+                         "RESTORE", "RETURN", "RUN", "STOP", "POP", "GET", "PUT", "GRAPHICS",
+                         "PLOT", "POSITION", "DOS", "DRAWTO", "SETCOLOR", "LOCATE", "SOUND",
+                         "LPRINT", "CSAVE", "CLOAD")
+
+
+def atari_name(rng) -> str:
+    while True:
+        name = rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + "".join(
+            rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(rng.randrange(3)))
+        if not any(name.startswith(word[:len(name)] if len(word) > len(name) else word)
+                   for word in ATARI_RESERVED + ATARI_STATEMENT_NAMES):
+            return name
+
+
+def atari_number(rng) -> str:
+    kind = rng.randrange(4)
+    if kind == 0:
+        return str(rng.randrange(100))
+    if kind == 1:
+        return str(rng.randrange(10 ** rng.randrange(1, 10)))
+    if kind == 2:
+        digits = str(rng.randrange(1, 10 ** rng.randrange(1, 10)))
+        point = rng.randrange(len(digits) + 1)
+        return (digits[:point] or "0") + "." + digits[point:] if point < len(digits) else digits
+    return f"{rng.randrange(1, 10)}E{rng.choice('+-')}{rng.randrange(1, 60):02d}"
+
+
+ATARI_NUMERIC_FUNCTIONS = ("ATN", "COS", "PEEK", "SIN", "RND", "FRE", "EXP", "LOG", "CLOG", "SQR",
+                           "SGN", "ABS", "INT", "PADDLE", "STICK", "PTRIG", "STRIG")
+
+
+def atari_string(rng, depth: int = 0) -> str:
+    kind = rng.randrange(4 if depth < 2 else 2)
+    if kind == 0:
+        return '"' + "".join(rng.choice("AB C,:;1") for _ in range(rng.randrange(6))) + '"'
+    if kind == 1:
+        return atari_name(rng) + "$"
+    if kind == 2:
+        return f"{rng.choice(('STR$', 'CHR$'))}({atari_expression(rng, depth + 1)})"
+    return f"{atari_name(rng)}$({atari_expression(rng, depth + 1)},{atari_expression(rng, depth + 1)})"
+
+
+def atari_expression(rng, depth: int = 0) -> str:
+    kind = rng.randrange(9 if depth < 3 else 2)
+    if kind == 0:
+        return atari_number(rng)
+    if kind == 1:
+        return atari_name(rng)
+    if kind == 2:
+        return f"({atari_expression(rng, depth + 1)})"
+    if kind == 3:
+        return f"{rng.choice(('-', '+', 'NOT '))}{atari_expression(rng, depth + 1)}"
+    if kind == 4:
+        operator = rng.choice(("+", "-", "*", "/", "^", "<", ">", "=", "<=", ">=", "<>", " AND ", " OR "))
+        return f"{atari_expression(rng, depth + 1)}{operator}{atari_expression(rng, depth + 1)}"
+    if kind == 5:
+        return f"{rng.choice(ATARI_NUMERIC_FUNCTIONS)}({atari_expression(rng, depth + 1)})"
+    if kind == 6:
+        return f"{rng.choice(('ASC', 'VAL', 'LEN', 'ADR'))}({atari_string(rng, depth + 1)})"
+    if kind == 7:
+        operator = rng.choice(("<", ">", "=", "<=", ">=", "<>"))
+        return f"{atari_string(rng, depth + 1)}{operator}{atari_string(rng, depth + 1)}"
+    return f"{atari_name(rng)}({atari_expression(rng, depth + 1)})"
+
+
+def atari_statement(rng) -> str:
+    e = lambda: atari_expression(rng)          # noqa: E731
+    kind = rng.randrange(12)
+    if kind == 0:
+        return f"{atari_name(rng)}={e()}"
+    if kind == 1:
+        return f"LET {atari_name(rng)}$={atari_string(rng)}"
+    if kind == 2:
+        items = [rng.choice((e, lambda: atari_string(rng)))() for _ in range(rng.randrange(4))]
+        text = "".join(item + rng.choice((";", ",")) for item in items)
+        return ("PRINT " if rng.randrange(2) else "? ") + (text if rng.randrange(2) else text[:-1])
+    if kind == 3:
+        return f"IF {e()} THEN {rng.randrange(32768)}"
+    if kind == 4:
+        return f"FOR {atari_name(rng)}={e()} TO {e()}" + (f" STEP {e()}" if rng.randrange(2) else "")
+    if kind == 5:
+        return f"{rng.choice(('GOTO', 'GOSUB', 'TRAP', 'GRAPHICS', 'COLOR'))} {e()}"
+    if kind == 6:
+        return f"{rng.choice(('POKE', 'PLOT', 'DRAWTO', 'POSITION'))} {e()},{e()}"
+    if kind == 7:
+        return f"DIM {atari_name(rng)}({e()}),{atari_name(rng)}$({e()})"
+    if kind == 8:
+        return f"ON {e()} {rng.choice(('GOTO', 'GOSUB'))} " + ",".join(e() for _ in range(rng.randrange(1, 4)))
+    if kind == 9:
+        return f"SOUND {e()},{e()},{e()},{e()}"
+    if kind == 10:
+        return f"NEXT {atari_name(rng)}"
+    return f"SETCOLOR {e()},{e()},{e()}"
+
+
+def atari_line(rng, number: int, limit: int = 100) -> str:
+    """A random well-formed line of at most ``limit`` characters."""
+    while True:
+        statements = [atari_statement(rng) for _ in range(rng.randrange(1, 4))]
+        if rng.randrange(4) == 0:
+            statements.append(rng.choice(("REM", "DATA")) + " " +
+                              "".join(rng.choice("AB C,:;1\"") for _ in range(rng.randrange(10))).rstrip())
+        line = f"{number} " + ":".join(statements)
+        if len(line) <= limit:
+            return line
+
+
+APPLE_WORDS = ("PRINT", "GOTO", "FOR", "TO", "STEP", "NEXT", "IF", "THEN", "AT", "ATN", "HLIN",
+               "DATA", "REM", "SCORE", "HEAT", "A", "X1", "=", "+", "-", "*", "/", "^", "<", ">",
+               "(", ")", ",", ";", ":", '"', "?", "$", "%", "&", "#", " ", "  ", "1", "23", ".5",
+               "HCOLOR=", "TAB(", "SPC(", "MID$", "G O T O", "ONERR", "ON", "LEFT$", "FN", "DEF",
+               "AND", "OR", "NOT", "STORE", "TOTAL", "ATO", "AT N")
+
+
+def apple_line(rng, number: int, limit: int = 239) -> str:
+    """A random line of Applesoft text (PARSE takes anything; this mixes keywords in)."""
+    while True:
+        body = "".join(rng.choice(APPLE_WORDS) for _ in range(rng.randrange(1, 25)))
+        body = body.lstrip(" 0123456789.").rstrip() or "END"
+        line = f"{number} {body}"
+        if len(line) <= limit:
+            return line
+
+
+def random_program(line, rng, lines: int) -> str:
+    numbers = sorted(rng.sample(range(1, 32768), lines))
+    return "".join(line(rng, number) + "\n" for number in numbers)

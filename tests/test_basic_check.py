@@ -186,6 +186,7 @@ def test_source_problems_name_the_source_file_and_line_and_the_long_name(check):
 
 def test_what_a_path_is():
     assert dialect_of(manifest_path("example")) is None
+    assert dialect_of("x/example.atb").name == "atari" and dialect_of("example.apb").name == "apple"
     assert dialect_of("port/basic/apple/engine.bas").name == "apple"
     assert not is_numbered("port/basic/common/example.bas")
 
@@ -193,11 +194,13 @@ def test_what_a_path_is():
 def test_a_program_file_as_the_machine_saves_it(tmp_path, constants):
     from kotd.basic import apple, atari
     text = "10 PRINT X\n20 GOTO 99\n"
-    for name, data in (("atari", atari.tokenize(text)), ("apple", apple.file_image(apple.tokenize(text)))):
-        path = tmp_path / f"{name}.bas"
+    for name, data, suffix in (("atari", atari.tokenize(text), ".bas"), ("atari", atari.tokenize(text), ".atb"),
+                               ("apple", apple.file_image(apple.tokenize(text)), ".bas"),
+                               ("apple", apple.apb_file(apple.tokenize(text)), ".apb")):
+        path = tmp_path / f"{name}{suffix}"
         path.write_bytes(data)
         assert is_numbered(path)
         _, problems = check_path(path, DIALECTS[name], constants[name])
         messages = [str(p) for p in problems]
-        assert any(m.endswith(f"{name}.bas:2: no line 99 to go to (line 20)") for m in messages), messages
+        assert any(m.endswith(f"{name}{suffix}:2: no line 99 to go to (line 20)") for m in messages), messages
         assert any("X is read before any assignment" in m for m in messages)

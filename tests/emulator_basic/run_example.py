@@ -5,13 +5,13 @@ port/basic/ with the engine, on Altirra BASIC (atari800) or Applesoft (AppleWin)
 
 Loads ``DIST/<machine>/engine.bin`` at the engine's base (RAMTOP / HIMEM: lowered to it
 first, as docs/engine.md says), then the program file the build wrote
-(``DIST/<machine>/<PROGRAM>.bas``): on the Atari with ``LOAD "H1:..."`` (atari800's H:
-device), on the Apple written at TXTTAB with the pointers LOAD sets.  RUN; OUT.json gets
+(``DIST/atari/<PROGRAM>.atb``, ``DIST/apple/<PROGRAM>.apb``): on the Atari with
+``LOAD "H1:..."`` (atari800's H: device), on the Apple written at TXTTAB with the pointers
+LOAD sets.  RUN; OUT.json gets
 the lines the program printed.
 """
 
 import json
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -22,12 +22,12 @@ folder = Path(dist) / machine_name
 constants = json.loads((folder / "state_constants.json").read_text())["constants"]
 engine = (folder / "engine.bin").read_bytes()
 base = constants["ENGINE_BASE"]
-binary = (folder / f"{program}.bas").read_bytes()
+binary = (folder / f"{program}{'.atb' if machine_name == 'atari' else '.apb'}").read_bytes()
 
 if machine_name == "atari":
     from a8 import Atari
     host = Path(tempfile.mkdtemp(prefix="kotd-atari-h1-"))
-    shutil.copy(folder / f"{program}.bas", host / f"{program.upper()}.BAS")
+    (host / f"{program.upper()}.BAS").write_bytes(binary)
     m = Atari()
     m.boot(basic=True, xl=False, patches=True, extra=("-H1", str(host), "-hreadwrite"))
     m.wait_ready(900)
@@ -44,9 +44,9 @@ else:
     complaints = m.type_line(f"HIMEM: {base}")
     m.load_binary(base, engine)
     start = m.peek_word(TXTTAB)
-    image = apple.from_file_image(binary)               # linked for $0801, as DOS would load it
-    if start != apple.DEFAULT_START:
-        image = apple.link(apple.program_lines(image), start)
+    linked_for, image = apple.read_apb(binary)
+    if start != linked_for:
+        image = apple.link(apple.program_lines(image, linked_for), start)
     m.poke(start, image)
     for pointer in (VARTAB, ARYTAB, STREND, PRGEND):
         m.poke(pointer, (start + len(image)).to_bytes(2, "little"))

@@ -155,6 +155,70 @@ dialect_option = click.option("--dialect", type=click.Choice(("atari", "apple"))
                               help="Atari BASIC or Applesoft (taken from the file where evident).")
 
 
+def basic_error_exit(path: Path, exc) -> None:
+    """A BasicError as FILE:LINE: problem on stderr, exit status 1."""
+    where = f"{path}:{exc.text_line}" if exc.text_line is not None else f"{path}"
+    message = exc.message if exc.basic_line is None else f"BASIC line {exc.basic_line}: {exc.message}"
+    click.echo(f"{where}: {message}", err=True)
+    sys.exit(1)
+
+
+@basic.command("tokenize")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@dialect_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="The file to write (default: FILE with .atb or .apb).")
+@click.option("--save-as", default=None, metavar="D:NAME.BAS",
+              help="Atari: the name in the SAVE command a SAVE file ends with (default: "
+                   "D: and the output's name, as SAVE \"D:NAME.BAS\" would leave it).")
+def basic_tokenize(file: Path, dialect: str | None, output: Path | None, save_as: str | None) -> None:
+    """Tokenize a program text into the file the real machine loads.
+
+    Atari (.atb): the SAVE file, byte for byte what SAVE writes after the lines are typed.
+    Apple (.apb): TXTTAB (word), length (word) and the program as Applesoft keeps it from
+    TXTTAB ($0801).  The dialect comes from --dialect or the path (an atari/ or apple/
+    folder).  Errors: FILE:LINE: problem, exit status 1.  Formats: docs/basic.md.
+    """
+    from .basic import files
+    from .basic.errors import BasicError
+    try:
+        dialect = files.dialect_of(file, dialect)
+        if files.is_tokenized(file):
+            raise BasicError(f"{file.suffix} is already tokenized (kotd basic list shows it)")
+        output = output or file.with_suffix(files.EXTENSION[dialect])
+        if save_as is None:
+            stem = "".join(c for c in output.stem.upper() if c.isalnum())[:8] or "PROGRAM"
+            save_as = f"D:{stem}.BAS"
+        data = files.tokenized_file(files.read_text(file, dialect), dialect, save_as)
+    except BasicError as exc:
+        basic_error_exit(file, exc)
+    output.write_bytes(data)
+    click.echo(f"{output}: {len(data)} bytes ({dialect})")
+
+
+@basic.command("list")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@dialect_option
+@click.option("--form", type=click.Choice(("list", "source", "screen")), default="list",
+              show_default=True,
+              help="Apple: LIST's text; the same without LIST's blank after REM and DATA "
+                   "(types back to the same bytes); or the 40-column screen's rows.")
+def basic_list(file: Path, dialect: str | None, form: str) -> None:
+    """Print a program as the machine's LIST shows it.
+
+    FILE is a tokenized file (.atb Atari SAVE file, .apb Applesoft image) or a program
+    text, tokenized first (so that its errors show as FILE:LINE: problem, exit status 1).
+    """
+    from .basic import files
+    from .basic.errors import BasicError
+    try:
+        dialect = files.dialect_of(file, dialect)
+        text = files.listing(file, dialect, form)
+    except BasicError as exc:
+        basic_error_exit(file, exc)
+    click.echo(text, nl=False)
+
+
 @basic.command("check")
 @click.argument("source")
 @dialect_option

@@ -31,9 +31,10 @@ VARTAB one byte further (NEW adds 3 to TXTTAB where 2 would do, its carry being 
 a program typed in and saved carries one byte of whatever was in memory after its $00 $00;
 we do not write that byte.
 
-File (``file_image``): a DOS 3.3 Applesoft ("A") file's contents: the program's length
-(word) and the program, whose links are those for TXTTAB = ``start`` ($0801, where DOS
-3.3 and Applesoft load programs unless TXTTAB was moved).
+Files.  ``apb_file``: our ``.apb`` file, the image with its load address: TXTTAB (word),
+the image's length (word), the image.  ``file_image``: a DOS 3.3 Applesoft ("A") file's
+contents: the image's length (word) and the image, whose links are those for TXTTAB =
+``start`` ($0801, where DOS 3.3 and Applesoft load programs unless TXTTAB was moved).
 """
 
 from __future__ import annotations
@@ -292,3 +293,22 @@ def from_file_image(data: bytes) -> bytes:
     if size > len(data) - 2:
         raise BasicError(f"Applesoft file: its length word says {size} bytes, {len(data) - 2} follow")
     return data[2:2 + size]
+
+
+APB_HEADER = 4
+
+
+def apb_file(program: bytes, start: int = DEFAULT_START) -> bytes:
+    """Our ``.apb`` file: load address (word, TXTTAB), length (word), the program image."""
+    return start.to_bytes(2, "little") + len(program).to_bytes(2, "little") + program
+
+
+def read_apb(data: bytes) -> tuple[int, bytes]:
+    """(load address, program image) of an ``.apb`` file, its length checked."""
+    if len(data) < APB_HEADER:
+        raise BasicError("not an .apb file: shorter than its 4-byte header")
+    start, size = int.from_bytes(data[:2], "little"), int.from_bytes(data[2:4], "little")
+    if size != len(data) - APB_HEADER:
+        raise BasicError(f".apb file: its header says {size} bytes of program, "
+                         f"{len(data) - APB_HEADER} follow")
+    return start, data[APB_HEADER:]

@@ -714,8 +714,12 @@ def _split_line_number(line: str, text_line: int) -> tuple[int, str]:
     return number, line[digits:]
 
 
-def tokenize_line(number: int, body: str, variables: _Variables, text_line: int = 0) -> bytes:
-    """One program line (its number and the text after it) as the statement table holds it."""
+def tokenize_line(number: int, body: str, variables: _Variables, text_line: int = 0,
+                  column: int = 0) -> bytes:
+    """One program line (its number and the text after it) as the statement table holds it.
+
+    ``column``: where ``body`` starts in its text line, for the errors' columns.
+    """
     parser = _LineParser(body, variables, text_line, number)
     statements = bytearray()
     parser.skip_blanks()
@@ -728,8 +732,9 @@ def tokenize_line(number: int, body: str, variables: _Variables, text_line: int 
         parser.out = bytearray([token])
         if not parser.attempt(parser.statement, token):
             parser.pos = max(parser.furthest, start)
-            name = STATEMENTS[token] or "LET (an assignment)"
-            raise parser.error(f"syntax error in {name} at column {parser.pos + 1}: "
+            what = (f"syntax error in {STATEMENTS[token]}" if STATEMENTS[token] else
+                    "not a statement keyword, nor an assignment (syntax error)")
+            raise parser.error(f"{what} at column {column + parser.pos + 1}: "
                                f"{body[:parser.pos].strip()} <here> {body[parser.pos:].strip()}"
                                .rstrip())
         offset = 3 + len(statements) + 1 + len(parser.out)
@@ -806,7 +811,7 @@ def parse_program(text: str, direct: str | None = DEFAULT_DIRECT) -> Program:
         number, body = _split_line_number(line.lstrip(" "), text_line)
         if number in lines:
             raise BasicError(f"line {number} twice", text_line, number)
-        lines[number] = tokenize_line(number, body, variables, text_line)
+        lines[number] = tokenize_line(number, body, variables, text_line, len(line) - len(body))
     if direct is None:
         direct_bytes = DIRECT_LINE.to_bytes(2, "little") + b"\x03"
     else:

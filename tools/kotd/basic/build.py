@@ -4,8 +4,9 @@ For each manifest ``port/basic/<name>.prog`` and each target: the sources are nu
 (:mod:`.source`), checked (:mod:`.check`), tokenized by the dialect's tokenizer
 (:mod:`.atari`, :mod:`.apple`) and written to ``dist/<target>/``:
 
-- ``<name>.bas``: the program file: Atari BASIC's SAVE file (``LOAD "D:NAME.BAS"``), or
-  the DOS 3.3 Applesoft file (length word, then the program as from $0801);
+- ``<name>.atb`` (Atari): the SAVE file, byte for byte what ``SAVE "D:NAME.BAS"`` writes,
+  or ``<name>.apb`` (Apple): the program as Applesoft keeps it from $0801 after a load
+  address and a length word (:mod:`.files`, the formats of ``kotd basic tokenize``);
 - ``<name>.txt``: the numbered program as text, what one would type;
 - ``<name>.listing.txt``: each line with the source file and line it came from, the
   names and the labels;
@@ -21,7 +22,7 @@ from typing import Callable
 
 from ..build import GENERATED_MARK
 from ..build.paths import BASIC_DIR
-from . import apple, atari
+from . import files as basic_files
 from .check import check_program
 from .dialects import DIALECTS
 from .errors import BasicError
@@ -30,6 +31,7 @@ from .source import Problem, Program, SourceError, build_program, display, line_
 @dataclass(frozen=True)
 class BuiltProgram:
     program: Program
+    program_file: str                  # the name of the tokenized file among ``files``
     files: dict[str, str | bytes]
 
 
@@ -37,13 +39,12 @@ def manifests(basic_dir: Path = BASIC_DIR) -> list[Path]:
     return sorted(Path(basic_dir).glob("*.prog"))
 
 
-def program_file(program: Program) -> bytes:
-    """The tokenized program as the machine's file holds it."""
-    text = program.text()
-    if program.dialect.name == "atari":
-        name = program.name.upper()[:8]
-        return atari.tokenize(text, direct=f'SAVE "D:{name}.BAS"')
-    return apple.file_image(apple.tokenize(text))
+def program_file(program: Program) -> tuple[str, bytes]:
+    """The tokenized program's file name and bytes (``.atb`` or ``.apb``)."""
+    dialect = program.dialect.name
+    name = "".join(c for c in program.name.upper() if c.isalnum())[:8] or "PROGRAM"
+    data = basic_files.tokenized_file(program.text(), dialect, save_as=f"D:{name}.BAS")
+    return program.name + basic_files.EXTENSION[dialect], data
 
 
 def build_one(manifest: Path, target: str, constants: dict[str, int]) -> BuiltProgram:
@@ -54,17 +55,17 @@ def build_one(manifest: Path, target: str, constants: dict[str, int]) -> BuiltPr
     if problems:
         raise SourceError(problems)
     try:
-        binary = program_file(program)
+        file_name, binary = program_file(program)
     except BasicError as exc:   # the checker tokenizes every line first: only a whole-program limit is left
         raise SourceError([Problem(display(manifest), 1, f"{dialect.title}: {exc}")]) from None
     header = f"{GENERATED_MARK}; the program {display(manifest)}"
     files: dict[str, str | bytes] = {
-        f"{program.name}.bas": binary,
+        file_name: binary,
         f"{program.name}.txt": program.text(),
         f"{program.name}.listing.txt": listing(program, header),
         f"{program.name}.map.json": json.dumps({"generated": header, **line_map(program)}, indent=1, ensure_ascii=False) + "\n",
     }
-    return BuiltProgram(program, files)
+    return BuiltProgram(program, file_name, files)
 
 
 def build_target(target: str, constants: dict[str, int], basic_dir: Path = BASIC_DIR,
@@ -82,7 +83,7 @@ def build_target(target: str, constants: dict[str, int], basic_dir: Path = BASIC
         files.update(built.files)
         p = built.program
         echo(f"[{target}] BASIC {display(manifest)}: {len(p.lines)} lines, {len(p.names)} variables, "
-             f"{len(built.files[p.name + '.bas'])} bytes tokenized")
+             f"{len(built.files[built.program_file])} bytes tokenized ({built.program_file})")
     if problems:
         raise SourceError(problems)
     return files

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from ..build import abi
 from .dialects import DIALECTS, Dialect, tokenize_line
+from . import files
 from .errors import BasicError
 from .source import (Line, Origin, Problem, Program, SourceError, build_from_files, build_program, display,
                      read_manifest)
@@ -302,7 +303,10 @@ def check_program(program: Program, constants: dict[str, int] | None = None) -> 
 
 
 def is_tokenized(path: Path) -> bool:
-    """A program file as the machine saves it (Atari SAVE file, DOS 3.3 Applesoft file)."""
+    """A program file, not a text: ``.atb`` / ``.apb`` (:mod:`.files`), or any file that is no
+    text (an Atari SAVE file or a DOS 3.3 Applesoft file as the machine wrote it)."""
+    if files.is_tokenized(Path(path)):
+        return True
     data = Path(path).read_bytes()
     return b"\x00" in data or any(b > 0x7E for b in data)
 
@@ -316,15 +320,19 @@ def is_numbered(path: Path) -> bool:
 
 
 def read_numbered(path: Path, dialect: Dialect) -> Program:
-    """A plain numbered program, as text or as the machine's program file (listed first);
-    each line's origin is its line in the text (in the LIST of a program file)."""
+    """A plain numbered program, as text or as a program file (listed first); each line's
+    origin is its line in the text (in the LIST of a program file)."""
     shown = display(path)
+    path = Path(path)
     if is_tokenized(path):
         from . import apple, atari
-        data = Path(path).read_bytes()
         try:
-            text = atari.detokenize(data) if dialect.name == "atari" else \
-                apple.detokenize(apple.from_file_image(data), form="source")
+            if files.is_tokenized(path):
+                text = files.listing(path, dialect.name, "source")
+            elif dialect.name == "atari":
+                text = atari.detokenize(path.read_bytes())
+            else:
+                text = apple.detokenize(apple.from_file_image(path.read_bytes()), form="source")
         except BasicError as exc:
             raise SourceError([Problem(shown, 1, f"not a {dialect.title} program file: {exc}")]) from None
     else:
@@ -384,7 +392,10 @@ def programs_using(path: Path, dialect: Dialect) -> list[Path]:
 
 
 def dialect_of(path: Path) -> Dialect | None:
-    """The dialect a path's folder names (``port/basic/atari/...``), if any."""
+    """The dialect a path's extension (``.atb``, ``.apb``) or folder (``port/basic/atari/...``)
+    names, if any."""
+    if Path(path).suffix.lower() in files.TOKENIZED:
+        return DIALECTS[files.TOKENIZED[Path(path).suffix.lower()]]
     for part in Path(path).parts:
         if part in DIALECTS:
             return DIALECTS[part]
