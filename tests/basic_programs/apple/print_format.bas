@@ -1,0 +1,10 @@
+10 REM numbers as FOUT writes them; ; , TAB SPC as Applesoft spaces them
+20 PRINT 1,2,3
+30 PRINT "ABCDEFGHIJKLMNOPQRSTUVWXYZ",1
+40 PRINT 7/4;" ";-3;" ";1/8;" ";100*100*100*100*100
+50 PRINT .01;" ";.001;" ";1E-5;" ";12345678912;" ";999999999
+60 PRINT 2/3;" ";-2/3;" ";1/3*3;" ";2^0.5
+70 PRINT "A";TAB(10);"B";SPC(2);"C";TAB(3);"D"
+80 PRINT "X"5"Y";-5
+90 ? "SHORT";:? "HAND"
+100 PRINT 1E38*10

@@ -1,0 +1,3 @@
+10 OPEN #1,4,0,"K:"
+20 GET #1,K:PRINT CHR$(K);
+30 GOTO 20

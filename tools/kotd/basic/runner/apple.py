@@ -1,0 +1,1186 @@
+"""Applesoft BASIC: its statements, functions, numbers, strings, devices and errors.
+
+Numbers are the ROM's 5-byte binary floats (numbers.py); ``A%`` are 16-bit integers
+(assignment floors, as the ROM's AYINT).  Names count by their first two characters.
+The text screen and HGR page 1 live in the engine machine's memory (screens.py); the
+keyboard is $C000/$C010 and GET/INPUT, fed by the key script.  Errors are the ROM's
+messages (``?SYNTAX ERROR IN 10``) and ONERR codes, taken by ``ONERR GOTO``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from . import numbers as N
+from .core import (NUM_RE, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
+                   Tok, TypeMismatchProblem)
+from .screens import CH, CV, INVFLG, AppleScreen
+
+# the ROM's keyword table, in its order (the cruncher takes the first that matches)
+KEYWORDS = (
+    "END", "FOR", "NEXT", "DATA", "INPUT", "DEL", "DIM", "READ", "GR", "TEXT", "PR#", "IN#", "CALL",
+    "PLOT", "HLIN", "VLIN", "HGR2", "HGR", "HCOLOR=", "HPLOT", "DRAW", "XDRAW", "HTAB", "HOME", "ROT=",
+    "SCALE=", "SHLOAD", "TRACE", "NOTRACE", "NORMAL", "INVERSE", "FLASH", "COLOR=", "POP", "VTAB",
+    "HIMEM:", "LOMEM:", "ONERR", "RESUME", "RECALL", "STORE", "SPEED=", "LET", "GOTO", "RUN", "IF",
+    "RESTORE", "&", "GOSUB", "RETURN", "REM", "STOP", "ON", "WAIT", "LOAD", "SAVE", "DEF", "POKE",
+    "PRINT", "CONT", "LIST", "CLEAR", "GET", "NEW", "TAB(", "TO", "FN", "SPC(", "THEN", "AT", "NOT",
+    "STEP", "+", "-", "*", "/", "^", "AND", "OR", ">", "=", "<", "SGN", "INT", "ABS", "USR", "FRE",
+    "SCRN(", "PDL", "POS", "SQR", "RND", "LOG", "EXP", "COS", "SIN", "TAN", "ATN", "PEEK", "LEN",
+    "STR$", "VAL", "ASC", "CHR$", "LEFT$", "RIGHT$", "MID$")
+WORD_KEYWORDS = tuple(k for k in KEYWORDS if k[0].isalpha() or k in ("&", "PR#", "IN#"))
+
+ERRORS = {  # ONERR code: message
+    0: "NEXT WITHOUT FOR", 16: "SYNTAX", 22: "RETURN WITHOUT GOSUB", 42: "OUT OF DATA",
+    53: "ILLEGAL QUANTITY", 69: "OVERFLOW", 77: "OUT OF MEMORY", 90: "UNDEF'D STATEMENT",
+    107: "BAD SUBSCRIPT", 120: "REDIM'D ARRAY", 133: "DIVISION BY ZERO", 163: "TYPE MISMATCH",
+    176: "STRING TOO LONG", 191: "FORMULA TOO COMPLEX", 224: "UNDEF'D FUNCTION", 254: "BAD RESPONSE TO INPUT",
+    255: "BREAK",
+}
+E_NEXT, E_SYNTAX, E_RETURN, E_DATA, E_QTY, E_OVERFLOW = 0, 16, 22, 42, 53, 69
+E_UNDEF, E_SUBSCRIPT, E_REDIM, E_DIV0, E_TYPE, E_LONG = 90, 107, 120, 133, 163, 176
+E_MEMORY = 77
+
+KBD, KBDSTRB = 0xC000, 0xC010
+ERRFLG, ERRNUM, ERRLIN = 0xD8, 0xDE, 0xDA
+PREC = {"OR": 1, "AND": 2, "<": 4, ">": 4, "=": 4, "<=": 4, ">=": 4, "<>": 4, "+": 5, "-": 5,
+        "*": 6, "/": 6, "^": 7}
+
+# monitor routines a front end CALLs, modelled by address
+MONITOR_HOME, MONITOR_CLREOP, MONITOR_CLREOL, MONITOR_BELL, MONITOR_BELL1 = 0xFC58, 0xFC42, 0xFC9C, 0xFF3A, 0xFBDD
+
+
+def script_key_to_apple(code: int) -> int:
+    return {0x1C0: 0x0B, 0x1C1: 0x0A, 0x1C2: 0x08, 0x1C3: 0x15, 127: 0x7F}.get(code, code & 0x7F)
+
+
+class AppleRuntime(Runtime):
+    DIALECT = "apple"
+    BINARY = PREC
+    UNARY_MINUS_PREC = 8          # -2^2 is 4 and NOT 0+1 is 2: both bind to the next operand
+    NOT_PREC = 8
+    POWER_RIGHT_ASSOC = False
+    STATEMENTS: dict = {}
+    FUNCTIONS: dict = {}
+
+    # Applesoft keeps FOR and GOSUB on the 6502 stack: ?OUT OF MEMORY when a GOSUB would
+    # take it past 122 bytes or a FOR past 131 (fitted on an emulated //e: 24 GOSUBs
+    # nest, or 10 FORs, or 21 GOSUBs in one FOR, 9 FORs in one or two GOSUBs ...)
+    GOSUB_BYTES, FOR_BYTES = 5, 13
+    GOSUB_ROOM, FOR_ROOM = 122, 131
+
+    num_add = staticmethod(N.apple_add)
+    num_sub = staticmethod(N.apple_sub)
+    num_mul = staticmethod(N.apple_mul)
+    num_div = staticmethod(N.apple_div)
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.ram = self.machine.cpu.memory if self.machine is not None else _plain_memory()
+        self.screen = AppleScreen(self.ram)
+        self.onerr_line = None
+        self.error_pc = None
+        self.rng = 0xACE1
+        self.last_rnd = 0
+        self.functions: dict[str, tuple] = {}
+
+    # --- numbers ---------------------------------------------------------------------------
+    @staticmethod
+    def num_neg(x):
+        return -x
+
+    def to_int(self, x, low: int = 0, high: int = 255) -> int:
+        """To an integer the ROM's way (floor); outside low..high is ?ILLEGAL QUANTITY."""
+        v = math.floor(x)
+        if not low <= v <= high:
+            raise ProgramError(E_QTY)
+        return v
+
+    def stack_room(self, frame_bytes: int) -> None:
+        room = self.GOSUB_ROOM if frame_bytes == self.GOSUB_BYTES else self.FOR_ROOM
+        if self.stack_bytes() + frame_bytes > room:
+            raise ProgramError(E_MEMORY)
+
+    def to_address(self, x) -> int:
+        """GETADR: -65535..65535, a negative address counting back from 65536."""
+        v = int(x)
+        if not -65535 <= v <= 65535:
+            raise ProgramError(E_QTY)
+        return v & 0xFFFF
+
+    def from_float(self, f: float):
+        try:
+            return N.apple_norm(f)
+        except N.NumberOverflow:
+            raise ProgramError(E_OVERFLOW) from None
+
+    def arith(self, op, a, b):
+        try:
+            if op == "+":
+                return N.apple_add(a, b)
+            if op == "-":
+                return N.apple_sub(a, b)
+            if op == "*":
+                return N.apple_mul(a, b)
+            if op == "/":
+                return N.apple_div(a, b)
+            return self.num_pow(a, b)
+        except N.NumberOverflow:
+            raise ProgramError(E_OVERFLOW) from None
+        except N.DivisionByZero:
+            raise ProgramError(E_DIV0) from None
+
+    def num_pow(self, a, b):
+        if isinstance(b, int) and 0 <= b <= 64:
+            r = 1
+            for _ in range(b):
+                r = N.apple_mul(r, a)
+            return r
+        if a < 0:
+            raise ProgramError(E_QTY)
+        if not a:
+            if b < 0:
+                raise ProgramError(E_DIV0)
+            return 0
+        return self.from_float(math.exp(float(b) * math.log(float(a))))
+
+    def format_number(self, x) -> str:
+        return N.apple_format(x)
+
+    # --- lexing ----------------------------------------------------------------------------
+    def _match_keyword(self, text: str, i: int):
+        """The keyword starting at i (spaces inside it skipped), as the cruncher finds it."""
+        for kw in KEYWORDS:
+            j, k = i, 0
+            while k < len(kw) and j < len(text):
+                if text[j] == " ":
+                    j += 1
+                    continue
+                if text[j] != kw[k]:
+                    break
+                j += 1
+                k += 1
+            if k == len(kw):
+                if kw == "AT":
+                    nxt = text[j:].lstrip(" ")[:1]
+                    if nxt == "N":
+                        return "ATN", text.index("N", j) + 1
+                    if nxt == "O":
+                        continue           # "A TO": the A is a variable
+                return kw, j
+        return None, i
+
+    def lex(self, text: str) -> list[Tok]:
+        toks: list[Tok] = []
+        i, n = 0, len(text)
+        while i < n:
+            c = text[i]
+            if c == " ":
+                i += 1
+                continue
+            if c == '"':
+                j = text.find('"', i + 1)
+                j = n if j < 0 else j
+                toks.append(Tok("str", text[i + 1:j], text[i:j + 1]))
+                i = j + 1
+                continue
+            if c.isdigit() or c == ".":
+                m = NUM_RE.match(text, i)
+                if m and m.group(0) != ".":
+                    toks.append(Tok("num", N.apple_from_text(m.group(0)), m.group(0)))
+                    i = m.end()
+                    continue
+            if c == "?":
+                toks.append(Tok("kw", "PRINT", "?"))
+                i += 1
+                continue
+            kw, j = self._match_keyword(text, i)
+            if kw is not None:
+                if kw in PREC or kw in ("+", "-", "*", "/", "^", ">", "=", "<"):
+                    # operators: two-character relations
+                    if kw in ("<", ">", "="):
+                        rest = text[j:].lstrip(" ")[:1]
+                        pair = kw + rest
+                        if pair in ("<=", "=<"):
+                            toks.append(Tok("op", "<=", pair))
+                            i = text.index(rest, j) + 1
+                            continue
+                        if pair in (">=", "=>"):
+                            toks.append(Tok("op", ">=", pair))
+                            i = text.index(rest, j) + 1
+                            continue
+                        if pair in ("<>", "><"):
+                            toks.append(Tok("op", "<>", pair))
+                            i = text.index(rest, j) + 1
+                            continue
+                    toks.append(Tok("kw" if kw in ("AND", "OR") else "op", kw, kw))
+                    i = j
+                    continue
+                toks.append(Tok("kw", kw, kw))
+                i = j
+                if kw == "REM":
+                    toks.append(Tok("raw", text[i:]))
+                    i = n
+                elif kw == "DATA":
+                    k, quoted = i, False
+                    while k < n and (quoted or text[k] != ":"):
+                        if text[k] == '"':
+                            quoted = not quoted
+                        k += 1
+                    toks.append(Tok("raw", text[i:k]))
+                    i = k
+                continue
+            if c.isalpha():
+                j = i + 1
+                while j < n and (text[j].isalnum() or text[j] == " "):
+                    if text[j] != " " and self._match_keyword(text, j)[0] is not None:
+                        break
+                    j += 1
+                word = text[i:j].replace(" ", "")
+                if j < n and text[j] in "$%":
+                    word += text[j]
+                    j += 1
+                toks.append(Tok("id", self.var_name(word), word))
+                i = j
+                continue
+            if c in "(),;:":
+                toks.append(Tok("op", c, c))
+                i += 1
+                continue
+            raise SyntaxProblem(f"character {c!r}")
+        return toks
+
+    @staticmethod
+    def var_name(word: str) -> str:
+        suffix = word[-1] if word[-1] in "$%" else ""
+        base = word[:-1] if suffix else word
+        return base[:2] + suffix
+
+    # --- errors ----------------------------------------------------------------------------
+    def syntax_error(self, detail: str, mismatch: bool = False) -> ProgramError:
+        return ProgramError(E_TYPE if mismatch else E_SYNTAX, detail)
+
+    def line_not_found(self, number):
+        return ProgramError(E_UNDEF)
+
+    def next_without_for(self):
+        return ProgramError(E_NEXT)
+
+    def return_without_gosub(self):
+        return ProgramError(E_RETURN)
+
+    def out_of_data(self):
+        return ProgramError(E_DATA)
+
+    def handle_error(self, exc: ProgramError) -> bool:
+        line = self.current_line or 0
+        self._poke(ERRNUM, exc.code)
+        self._poke(ERRLIN, line & 0xFF)
+        self._poke(ERRLIN + 1, line >> 8)
+        if self.onerr_line is not None:
+            self.error_pc = self.pc
+            self.goto(self.onerr_line)
+            return True
+        self.out_text(f"\r?{ERRORS.get(exc.code, 'UNKNOWN')} ERROR IN {line}\r")
+        return False
+
+    def error_report(self, exc: ProgramError) -> str:
+        return f"?{ERRORS.get(exc.code, 'UNKNOWN')} ERROR IN {self.current_line}" + self.source_of(self.current_line)
+
+    # --- output / input --------------------------------------------------------------------
+    def out_text(self, s: str) -> None:
+        put = self.screen.put
+        for ch in s:
+            put(ord(ch))
+
+    def read_key(self, what: str) -> int:
+        return script_key_to_apple(self.keys.wait_key(what))
+
+    def read_line(self) -> str:
+        out = []
+        while True:
+            k = self.read_key(f"INPUT at line {self.current_line}")
+            if k == 13:
+                self.out_text("\r")
+                return "".join(out)
+            if k == 8:
+                if out:
+                    out.pop()
+                    self.screen.put(8)
+                continue
+            out.append(chr(k))
+            self.screen.put(k)
+
+    # --- memory ----------------------------------------------------------------------------
+    def _poke(self, addr: int, value: int) -> None:
+        list.__setitem__(self.ram, addr, value & 0xFF)
+
+    def peek(self, addr: int) -> int:
+        if addr == KBD:
+            k = self.keys.pending_key("the keyboard ($C000)") if self.keys else None
+            if k is None:
+                return self.ram[KBD] & 0x7F
+            self._poke(KBD, script_key_to_apple(k))
+            return script_key_to_apple(k) | 0x80
+        if addr == KBDSTRB:
+            if self.keys:
+                self.keys.take_key()
+            return 0
+        if 0xC000 <= addr <= 0xC0FF:
+            return 0
+        return self.ram[addr]
+
+    def poke(self, addr: int, value: int) -> None:
+        if addr == KBDSTRB:
+            if self.keys:
+                self.keys.take_key()
+            return
+        if 0xC000 <= addr <= 0xC0FF:
+            return
+        self._poke(addr, value)
+
+    def call(self, addr: int) -> None:
+        s = self.screen
+        if addr == MONITOR_HOME:
+            s.home()
+        elif addr == MONITOR_CLREOP:
+            s.clear_to_eop()
+        elif addr == MONITOR_CLREOL:
+            s.clear_to_eol(self.ram[CV], self.ram[CH])
+        elif addr in (MONITOR_BELL, MONITOR_BELL1):
+            pass
+        elif self.machine is not None and self.machine.target.engine.start <= addr <= self.machine.target.engine.end:
+            try:
+                self.machine.cpu.call(addr)
+            except Exception as exc:
+                raise RunnerFault(f"CALL {addr} at line {self.current_line}{self.source_of(self.current_line)}: "
+                                  f"{exc}") from None
+        else:
+            raise RunnerFault(f"CALL {addr} (${addr:04X}) at line {self.current_line}: not modelled "
+                              f"(HOME -936, CLREOP -958, CLREOL -868, BELL -198, or the engine)")
+
+    def next_random(self) -> int:
+        s = self.rng
+        s = (s >> 1) ^ (0xB400 if s & 1 else 0)
+        self.rng = s
+        return s
+
+    # --- variables -------------------------------------------------------------------------
+    def compile_variable_read(self, p: Parser, name: str):
+        ty = "str" if name.endswith("$") else "num"
+        if p.at_op("("):
+            idx = self.index_args(p)
+            return (lambda r: r.array_get(name, idx(r))), ty
+        scalars = self.scalars
+        default = "" if ty == "str" else 0
+        return (lambda r: scalars.get(name, default)), ty
+
+    def index_args(self, p: Parser):
+        p.expect_op("(")
+        fs = [p.num_expr()]
+        while p.accept_op(","):
+            fs.append(p.num_expr())
+        p.expect_op(")")
+        return lambda r: [f(r) for f in fs]
+
+    def make_array(self, name: str, sizes: list[int]):
+        count = 1
+        for v in sizes:
+            count *= v + 1
+        default = "" if name.endswith("$") else 0
+        arr = (tuple(sizes), [default] * count)
+        self.arrays[name] = arr
+        return arr
+
+    def array_cell(self, name: str, idx):
+        ints = []
+        for v in idx:
+            i = math.floor(v)
+            if not -32767 <= i <= 32767 or i < 0:
+                raise ProgramError(E_QTY)
+            ints.append(i)
+        arr = self.arrays.get(name)
+        if arr is None:
+            arr = self.make_array(name, [10] * len(ints))
+        shape, cells = arr
+        if len(ints) != len(shape):
+            raise ProgramError(E_SUBSCRIPT)
+        pos = 0
+        for i, size in zip(ints, shape):
+            if i > size:
+                raise ProgramError(E_SUBSCRIPT)
+            pos = pos * (size + 1) + i
+        return pos, cells
+
+    def array_get(self, name, idx):
+        pos, cells = self.array_cell(name, idx)
+        return cells[pos]
+
+    def convert_for(self, name: str, v):
+        if name.endswith("%"):
+            i = math.floor(v)
+            if not -32767 <= i <= 32767:
+                raise ProgramError(E_QTY)
+            return i
+        if name.endswith("$") and len(v) > 255:
+            raise ProgramError(E_LONG)
+        return v
+
+    def compile_target(self, p: Parser):
+        t = p.next()
+        if t.kind != "id":
+            raise p.syntax("variable expected")
+        name = t.value
+        ty = "str" if name.endswith("$") else "num"
+        if p.at_op("("):
+            idx = self.index_args(p)
+
+            def set_cell(r, v):
+                pos, cells = r.array_cell(name, idx(r))
+                cells[pos] = r.convert_for(name, v)
+            return set_cell, ty
+        scalars = self.scalars
+        if name.endswith("%") or name.endswith("$"):
+            def set_scalar(r, v):
+                scalars[name] = r.convert_for(name, v)
+        else:
+            def set_scalar(r, v):
+                scalars[name] = v
+        set_scalar.var_name = name
+        return set_scalar, ty
+
+    def compile_let(self, p: Parser) -> Stmt:
+        setter, ty = self.compile_target(p)
+        if not p.accept_op("="):
+            raise p.syntax("= expected")
+        f, ety = p.expr()
+        if ety != ty:
+            raise TypeMismatchProblem()
+        return Stmt(lambda r: setter(r, f(r)), "LET")
+
+    def get_scalar(self, name):
+        return self.scalars.get(name, 0)
+
+    # --- operators -------------------------------------------------------------------------
+    def make_binary(self, op, left, ltype, right, rtype, p):
+        if ltype != rtype:
+            raise TypeMismatchProblem()
+        if op in ("AND", "OR"):
+            if ltype != "num":
+                raise TypeMismatchProblem()
+            if op == "AND":
+                return (lambda r: 1 if left(r) and right(r) else 0), "num"
+            return (lambda r: 1 if left(r) or right(r) else 0), "num"
+        if op in ("<", ">", "=", "<=", ">=", "<>"):
+            cmp = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "=": lambda a, b: a == b,
+                   "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "<>": lambda a, b: a != b}[op]
+            return (lambda r: 1 if cmp(left(r), right(r)) else 0), "num"
+        if ltype == "str":
+            if op != "+":
+                raise TypeMismatchProblem()
+
+            def concat(r):
+                s = left(r) + right(r)
+                if len(s) > 255:
+                    raise ProgramError(E_LONG)
+                return s
+            return concat, "str"
+        arith = self.arith
+        return (lambda r: arith(op, left(r), right(r))), "num"
+
+    def line_number(self, p: Parser) -> int:
+        t = p.next()
+        if t.kind != "num" or not isinstance(t.value, int):
+            raise p.syntax("line number expected")
+        return t.value
+
+
+def _plain_memory():
+    from ...emu.cpu import WatchedMemory
+    return WatchedMemory()
+
+
+def _register(*names):
+    def wrap(fn):
+        for name in names:
+            AppleRuntime.STATEMENTS[name] = fn
+        return fn
+    return wrap
+
+
+@_register("REM")
+def st_rem(rt, p):
+    p.next()
+    return Stmt(lambda r: None, "REM")
+
+
+def _data_items(raw: str) -> list[str]:
+    items, cur, quoted, was_quoted = [], [], False, False
+    for ch in raw:
+        if ch == '"':
+            quoted = not quoted
+            was_quoted = True
+            continue
+        if ch == "," and not quoted:
+            items.append("".join(cur) if was_quoted else "".join(cur).strip(" "))
+            cur, was_quoted = [], False
+            continue
+        cur.append(ch)
+    items.append("".join(cur) if was_quoted else "".join(cur).strip(" "))
+    return items
+
+
+@_register("DATA")
+def st_data(rt, p):
+    raw = p.next().value
+    return Stmt(lambda r: None, "DATA", _data_items(raw))
+
+
+@_register("LET")
+def st_let(rt, p):
+    return rt.compile_let(p)
+
+
+@_register("GOTO")
+def st_goto(rt, p):
+    n = rt.line_number(p)
+    return Stmt(lambda r: r.goto(n), "GOTO")
+
+
+@_register("GOSUB")
+def st_gosub(rt, p):
+    n = rt.line_number(p)
+    return Stmt(lambda r: r.do_gosub(n), "GOSUB")
+
+
+@_register("RETURN")
+def st_return(rt, p):
+    return Stmt(lambda r: r.do_return(), "RETURN")
+
+
+@_register("POP")
+def st_pop(rt, p):
+    def run(r):
+        from .core import GosubFrame
+        while r.stack:
+            if isinstance(r.stack.pop(), GosubFrame):
+                return
+        raise ProgramError(E_RETURN)
+    return Stmt(run, "POP")
+
+
+@_register("END")
+def st_end(rt, p):
+    def run(r):
+        raise ProgramEnd("END")
+    return Stmt(run, "END")
+
+
+@_register("STOP")
+def st_stop(rt, p):
+    def run(r):
+        r.out_text(f"\rBREAK IN {r.current_line}\r")
+        raise ProgramEnd(f"STOP at line {r.current_line}")
+    return Stmt(run, "STOP")
+
+
+@_register("IF")
+def st_if(rt, p):
+    cond, ty = p.expr()
+    if ty == "str":
+        f = cond
+        cond = lambda r: len(f(r))         # noqa: E731  (a string is true when not empty)
+    if p.accept_kw("GOTO"):
+        n = rt.line_number(p)
+    else:
+        p.expect_kw("THEN")
+        n = rt.line_number(p) if p.at("num") else None
+    if n is not None:
+        def run_goto(r):
+            if cond(r):
+                r.goto(n)
+            else:
+                r.skip_line()
+        return Stmt(run_goto, "IF")
+
+    def run(r):
+        if not cond(r):
+            r.skip_line()
+    return Stmt(run, "IF")
+
+
+@_register("FOR")
+def st_for(rt, p):
+    setter, ty = rt.compile_target(p)
+    name = getattr(setter, "var_name", None)
+    if name is None or ty != "num" or name.endswith("%"):
+        raise p.syntax("FOR needs a real variable")
+    p.expect_op("=")
+    start = p.num_expr()
+    p.expect_kw("TO")
+    limit = p.num_expr()
+    step = p.num_expr() if p.accept_kw("STEP") else (lambda r: 1)
+
+    def run(r):
+        r.scalars[name] = start(r)
+        r.push_for(name, limit(r), step(r))
+    return Stmt(run, "FOR")
+
+
+@_register("NEXT")
+def st_next(rt, p):
+    names = []
+    if p.at("id"):
+        names.append(p.next().value)
+        while p.accept_op(","):
+            t = p.next()
+            if t.kind != "id":
+                raise p.syntax("variable expected")
+            names.append(t.value)
+
+    def run(r):
+        if not names:
+            r.do_next(None)
+            return
+        for name in names:
+            before = r.next_pc
+            r.do_next(name)
+            if r.next_pc != before:        # looped back: the later names wait
+                return
+    return Stmt(run, "NEXT")
+
+
+@_register("ON")
+def st_on(rt, p):
+    if p.accept_kw("ONERR"):
+        raise p.syntax("ONERR")
+    sel = p.num_expr()
+    if p.accept_kw("GOTO"):
+        gosub = False
+    elif p.accept_kw("GOSUB"):
+        gosub = True
+    else:
+        raise p.syntax("GOTO or GOSUB expected")
+    targets = [rt.line_number(p)]
+    while p.accept_op(","):
+        targets.append(rt.line_number(p))
+
+    def run(r):
+        k = r.to_int(sel(r), 0, 255)
+        if 1 <= k <= len(targets):
+            if gosub:
+                r.do_gosub(targets[k - 1])
+            else:
+                r.goto(targets[k - 1])
+    return Stmt(run, "ON")
+
+
+@_register("ONERR")
+def st_onerr(rt, p):
+    p.expect_kw("GOTO")
+    n = rt.line_number(p)
+
+    def run(r):
+        r.onerr_line = n
+        r._poke(0xD8, 0x80)
+    return Stmt(run, "ONERR")
+
+
+@_register("RESUME")
+def st_resume(rt, p):
+    def run(r):
+        if r.error_pc is None:
+            raise ProgramError(E_SYNTAX)
+        r.next_pc = r.error_pc
+    return Stmt(run, "RESUME")
+
+
+@_register("DIM")
+def st_dim(rt, p):
+    items = []
+    while True:
+        t = p.next()
+        if t.kind != "id":
+            raise p.syntax("DIM needs a variable")
+        items.append((t.value, rt.index_args(p)))
+        if not p.accept_op(","):
+            break
+
+    def run(r):
+        for name, idx in items:
+            if name in r.arrays:
+                raise ProgramError(E_REDIM)
+            sizes = []
+            for v in idx(r):
+                i = math.floor(v)
+                if i < 0 or i > 32767:
+                    raise ProgramError(E_QTY)
+                sizes.append(i)
+            r.make_array(name, sizes)
+    return Stmt(run, "DIM")
+
+
+@_register("CLEAR")
+def st_clear(rt, p):
+    def run(r):
+        r.scalars.clear()
+        r.arrays.clear()
+        r.stack.clear()
+        r.restore()
+    return Stmt(run, "CLEAR")
+
+
+@_register("POKE")
+def st_poke(rt, p):
+    a = p.num_expr()
+    p.expect_op(",")
+    v = p.num_expr()
+    return Stmt(lambda r: r.poke(r.to_address(a(r)), r.to_int(v(r), 0, 255)), "POKE")
+
+
+@_register("CALL")
+def st_call(rt, p):
+    a = p.num_expr()
+    return Stmt(lambda r: r.call(r.to_address(a(r))), "CALL")
+
+
+@_register("READ")
+def st_read(rt, p):
+    targets = [rt.compile_target(p)]
+    while p.accept_op(","):
+        targets.append(rt.compile_target(p))
+
+    def run(r):
+        for setter, ty in targets:
+            item = r.next_data()
+            if ty == "str":
+                setter(r, item)
+            else:
+                try:
+                    setter(r, r.parse_number(item))
+                except ProgramError:
+                    r.current_line = r.data_line        # the ROM reports the DATA line
+                    raise
+    return Stmt(run, "READ")
+
+
+@_register("RESTORE")
+def st_restore(rt, p):
+    return Stmt(lambda r: r.restore(), "RESTORE")
+
+
+def parse_number(self, text: str):
+    s = text.replace(" ", "")
+    if not s:
+        return 0
+    m = re.match(r"[-+]?(\d+\.?\d*|\.\d+)(E[-+]?\d+)?$", s)
+    if not m:
+        raise ProgramError(E_SYNTAX)
+    try:
+        return N.apple_from_text(s)
+    except N.NumberOverflow:
+        raise ProgramError(E_OVERFLOW) from None
+
+
+AppleRuntime.parse_number = parse_number
+
+
+@_register("PRINT")
+def st_print(rt, p):
+    items = []
+    while not p.at_statement_end():
+        if p.accept_op(";"):
+            items.append((";", None))
+        elif p.accept_op(","):
+            items.append((",", None))
+        elif p.at_kw("TAB(", "SPC("):
+            kind = p.next().value
+            f = p.num_expr()
+            p.expect_op(")")
+            items.append((kind, f))
+        else:
+            f, ty = p.expr()
+            items.append((ty, f))
+
+    def run(r):
+        out = r.out_text
+        for kind, f in items:
+            if kind == "str":
+                out(f(r))
+            elif kind == "num":
+                out(r.format_number(f(r)))
+            elif kind == ",":
+                ch = r.ram[CH]
+                if ch >= 24:
+                    out("\r")
+                else:
+                    out(" " * (16 - ch % 16))
+            elif kind == "TAB(":
+                n = r.to_int(f(r), 0, 255)
+                ch = r.ram[CH]
+                if n - 1 > ch:
+                    out(" " * (n - 1 - ch))
+            elif kind == "SPC(":
+                out(" " * r.to_int(f(r), 0, 255))
+        if not items or items[-1][0] not in (";", ",", "TAB(", "SPC("):
+            out("\r")
+    return Stmt(run, "PRINT")
+
+
+@_register("INPUT")
+def st_input(rt, p):
+    prompt = None
+    if p.at("str"):
+        prompt = p.next().value
+        p.expect_op(";")
+    targets = [rt.compile_target(p)]
+    while p.accept_op(","):
+        targets.append(rt.compile_target(p))
+
+    def run(r):
+        r.out_text("?" if prompt is None else prompt)
+        while True:
+            items = _data_items(r.read_line())
+            values = []
+            try:
+                for (setter, ty), item in zip(targets, items):
+                    values.append(item if ty == "str" else r.parse_number(item))
+            except ProgramError:
+                r.out_text("?REENTER\r")
+                r.out_text("?" if prompt is None else prompt)
+                continue
+            break
+        while len(values) < len(targets):
+            r.out_text("??")
+            for item in _data_items(r.read_line()):
+                if len(values) < len(targets):
+                    ty = targets[len(values)][1]
+                    values.append(item if ty == "str" else r.parse_number(item))
+        if len(items) > len(targets):
+            r.out_text("?EXTRA IGNORED\r")
+        for (setter, ty), v in zip(targets, values):
+            setter(r, v)
+    return Stmt(run, "INPUT")
+
+
+@_register("GET")
+def st_get(rt, p):
+    setter, ty = rt.compile_target(p)
+
+    def run(r):
+        k = r.read_key(f"GET at line {r.current_line}")
+        if ty == "str":
+            setter(r, chr(k))
+        else:
+            if not chr(k).isdigit():
+                raise ProgramError(E_SYNTAX)
+            setter(r, int(chr(k)))
+    return Stmt(run, "GET")
+
+
+@_register("HOME")
+def st_home(rt, p):
+    return Stmt(lambda r: r.screen.home(), "HOME")
+
+
+@_register("TEXT")
+def st_text(rt, p):
+    def run(r):
+        r.screen.text_mode()
+        r._poke(CV, 23)
+        r._poke(CH, 0)
+    return Stmt(run, "TEXT")
+
+
+def _flag(value):
+    def compile(rt, p):
+        return Stmt(lambda r: r._poke(INVFLG, value), "INVFLG")
+    return compile
+
+
+AppleRuntime.STATEMENTS["NORMAL"] = _flag(0xFF)
+AppleRuntime.STATEMENTS["INVERSE"] = _flag(0x3F)
+AppleRuntime.STATEMENTS["FLASH"] = _flag(0x7F)
+
+
+@_register("HTAB")
+def st_htab(rt, p):
+    f = p.num_expr()
+
+    def run(r):
+        n = r.to_int(f(r), 1, 255) - 1
+        cv = r.ram[CV] + n // 40
+        r._poke(CH, n % 40)
+        if n // 40:
+            r._poke(CV, min(cv, 23))
+    return Stmt(run, "HTAB")
+
+
+@_register("VTAB")
+def st_vtab(rt, p):
+    f = p.num_expr()
+    return Stmt(lambda r: r._poke(CV, r.to_int(f(r), 1, 24) - 1), "VTAB")
+
+
+@_register("HGR")
+def st_hgr(rt, p):
+    return Stmt(lambda r: r.screen.hgr_init(), "HGR")
+
+
+@_register("HCOLOR=")
+def st_hcolor(rt, p):
+    f = p.num_expr()
+
+    def run(r):
+        r.screen.hcolor = r.to_int(f(r), 0, 7)
+    return Stmt(run, "HCOLOR=")
+
+
+@_register("HPLOT")
+def st_hplot(rt, p):
+    start, points = None, []
+
+    def point():
+        x = p.num_expr()
+        p.expect_op(",")
+        return x, p.num_expr()
+    if not p.accept_kw("TO"):
+        start = point()
+        if p.accept_kw("TO"):
+            points.append(point())
+    else:
+        points.append(point())
+    while points and p.accept_kw("TO"):
+        points.append(point())
+
+    def coords(r, x, y):
+        xi, yi = r.to_int(x(r), 0, 279), r.to_int(y(r), 0, 191)
+        return xi, yi
+
+    def run(r):
+        s = r.screen
+        if start is not None:
+            cur = coords(r, *start)
+            s.hplot(*cur)
+        else:
+            if s.last_plot is None:
+                raise ProgramError(E_QTY)
+            cur = s.last_plot
+        for x, y in points:
+            nxt = coords(r, x, y)
+            s.hline(*cur, *nxt)
+            cur = nxt
+    return Stmt(run, "HPLOT")
+
+
+@_register("HIMEM:", "LOMEM:")
+def st_himem(rt, p):
+    f = p.num_expr()
+
+    def run(r):
+        r.to_address(f(r))
+    return Stmt(run, "HIMEM")
+
+
+@_register("SPEED=")
+def st_speed(rt, p):
+    f = p.num_expr()
+    return Stmt(lambda r: r.to_int(f(r), 0, 255) and None, "SPEED=")
+
+
+@_register("TRACE", "NOTRACE")
+def st_trace(rt, p):
+    return Stmt(lambda r: None, "TRACE")
+
+
+@_register("DEF")
+def st_def(rt, p):
+    p.expect_kw("FN")
+    t = p.next()
+    if t.kind != "id":
+        raise p.syntax("function name expected")
+    p.expect_op("(")
+    arg = p.next()
+    p.expect_op(")")
+    p.expect_op("=")
+    body = p.num_expr()
+    name, param = t.value, arg.value
+
+    def run(r):
+        r.functions[name] = (param, body)
+    return Stmt(run, "DEF")
+
+
+def _unmodelled(name):
+    def compile(rt, p):
+        while not p.at_statement_end():
+            p.next()
+
+        def run(r):
+            raise RunnerFault(f"{name} at line {r.current_line}: not modelled by the runner")
+        return Stmt(run, name)
+    return compile
+
+
+for _name in ("DEL", "GR", "PR#", "IN#", "PLOT", "HLIN", "VLIN", "HGR2", "DRAW", "XDRAW", "ROT=", "SCALE=",
+              "SHLOAD", "COLOR=", "RECALL", "STORE", "RUN", "&", "WAIT", "LOAD", "SAVE", "CONT", "LIST", "NEW"):
+    AppleRuntime.STATEMENTS[_name] = _unmodelled(_name)
+
+
+# ----------------------------------------------------------------------------------------
+# functions
+# ----------------------------------------------------------------------------------------
+def _args(p, types):
+    args = p.args(len(types), len(types))
+    for (_, ty), want in zip(args, types):
+        if ty != want:
+            raise TypeMismatchProblem()
+    return [f for f, _ in args]
+
+
+def _num1(fn):
+    def compile(p):
+        f, = _args(p, ["num"])
+        return (lambda r: fn(r, f(r))), "num"
+    return compile
+
+
+def _float_fn(fn):
+    def run(r, x):
+        try:
+            return r.from_float(fn(float(x)))
+        except (ValueError, OverflowError):
+            raise ProgramError(E_QTY) from None
+    return run
+
+
+def _rnd(r, x):
+    if x < 0:
+        r.rng = (int(abs(x) * 65536) & 0xFFFF) or 0xACE1
+    if x != 0:
+        r.last_rnd = N.apple_norm(Fraction(r.next_random(), 65536))
+    return r.last_rnd
+
+
+def _peek(r, x):
+    return r.peek(r.to_address(x))
+
+
+AppleRuntime.FUNCTIONS.update({
+    "SGN": _num1(lambda r, x: (x > 0) - (x < 0)),
+    "INT": _num1(lambda r, x: N.apple_int(x)),
+    "ABS": _num1(lambda r, x: abs(x)),
+    "FRE": _num1(lambda r, x: 20000),
+    "PDL": _num1(lambda r, x: 127),
+    "POS": _num1(lambda r, x: r.ram[CH]),
+    "SQR": _num1(_float_fn(math.sqrt)),
+    "RND": _num1(_rnd),
+    "LOG": _num1(_float_fn(math.log)),
+    "EXP": _num1(_float_fn(math.exp)),
+    "COS": _num1(_float_fn(math.cos)),
+    "SIN": _num1(_float_fn(math.sin)),
+    "TAN": _num1(_float_fn(math.tan)),
+    "ATN": _num1(_float_fn(math.atan)),
+    "PEEK": _num1(_peek),
+})
+
+
+def _str1(fn, result="num"):
+    def compile(p):
+        f, = _args(p, ["str"])
+        return (lambda r: fn(r, f(r))), result
+    return compile
+
+
+def _asc(r, s):
+    if not s:
+        raise ProgramError(E_QTY)
+    return ord(s[0])
+
+
+def _val(r, s):
+    m = re.match(r"[-+]?(\d+\.?\d*|\.\d+)(E[-+]?\d+)?", s.replace(" ", ""))
+    return N.apple_from_text(m.group(0)) if m else 0
+
+
+AppleRuntime.FUNCTIONS.update({
+    "LEN": _str1(lambda r, s: len(s)),
+    "ASC": _str1(_asc),
+    "VAL": _str1(_val),
+})
+
+
+def _fn_str(p):
+    f, = _args(p, ["num"])
+    return (lambda r: r.format_number(f(r))), "str"
+
+
+def _fn_chr(p):
+    f, = _args(p, ["num"])
+    return (lambda r: chr(r.to_int(f(r), 0, 255))), "str"
+
+
+def _fn_left(p):
+    s, n = _args(p, ["str", "num"])
+    return (lambda r: s(r)[:r.to_int(n(r), 0, 255)]), "str"
+
+
+def _fn_right(p):
+    s, n = _args(p, ["str", "num"])
+
+    def run(r):
+        v, k = s(r), r.to_int(n(r), 0, 255)
+        return v[len(v) - k:] if k < len(v) else v
+    return run, "str"
+
+
+def _fn_mid(p):
+    args = p.args(2, 3)
+    if args[0][1] != "str" or any(ty != "num" for _, ty in args[1:]):
+        raise TypeMismatchProblem()
+    s, start = args[0][0], args[1][0]
+    length = args[2][0] if len(args) == 3 else None
+
+    def run(r):
+        v, i = s(r), r.to_int(start(r), 1, 255)
+        k = 255 if length is None else r.to_int(length(r), 0, 255)
+        return v[i - 1:i - 1 + k]
+    return run, "str"
+
+
+def _fn_usr(p):
+    raise SyntaxProblem("USR is not modelled (the front ends CALL the engine)")
+
+
+def _fn_scrn(p):
+    raise SyntaxProblem("SCRN( (lo-res) is not modelled")
+
+
+def _fn_fn(p):
+    t = p.next()
+    if t.kind != "id":
+        raise p.syntax("function name expected")
+    p.expect_op("(")
+    arg = p.num_expr()
+    p.expect_op(")")
+    name = t.value
+
+    def run(r):
+        if name not in r.functions:
+            raise ProgramError(224)
+        param, body = r.functions[name]
+        saved = r.scalars.get(param)
+        r.scalars[param] = arg(r)
+        try:
+            return body(r)
+        finally:
+            if saved is None:
+                r.scalars.pop(param, None)
+            else:
+                r.scalars[param] = saved
+    return run, "num"
+
+
+AppleRuntime.FUNCTIONS.update({"STR$": _fn_str, "CHR$": _fn_chr, "LEFT$": _fn_left, "RIGHT$": _fn_right,
+                               "MID$": _fn_mid, "USR": _fn_usr, "SCRN(": _fn_scrn, "FN": _fn_fn})

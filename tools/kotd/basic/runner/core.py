@@ -1,0 +1,488 @@
+"""What Atari BASIC and Applesoft share: lines, a lexer, an expression compiler, the
+control stack, variables, DATA, and the statement loop.
+
+A program is read from its listing text (the detokenizer's output), one line at a
+time, into Python closures: an expression becomes ``f(rt) -> value``, a statement
+``f(rt) -> None``.  A dialect (``atari.py``, ``apple.py``) subclasses :class:`Runtime`
+and gives its keyword tables, operator precedences, number format, statements,
+functions, screen and error reports.
+
+Values: numbers are ``int`` / ``Decimal`` (Atari) / ``float`` (Applesoft), see
+``numbers.py``; strings are ``str`` whose characters are the machine's bytes
+(``chr(0..255)``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+class ProgramError(Exception):
+    """An error the real interpreter reports; ``code`` is its number (Atari BASIC's
+    error number, Applesoft's ONERR code)."""
+
+    def __init__(self, code: int, detail: str = ""):
+        super().__init__(code, detail)
+        self.code = code
+        self.detail = detail
+
+
+class ScriptEnd(Exception):
+    """The key script ran out while the program waited for input: a clean end."""
+
+    def __init__(self, waiting_for: str):
+        super().__init__(waiting_for)
+        self.waiting_for = waiting_for
+
+
+class ProgramEnd(Exception):
+    """END, STOP, or the last line ran: ``how`` says which."""
+
+    def __init__(self, how: str):
+        super().__init__(how)
+        self.how = how
+
+
+class RunnerFault(Exception):
+    """Something the runner does not model, or an engine fault: not a BASIC error."""
+
+
+# ----------------------------------------------------------------------------------------
+# Lexer
+# ----------------------------------------------------------------------------------------
+NUM_RE = re.compile(r"(\d+\.?\d*|\.\d+)(E[+-]?\d+)?")
+
+
+@dataclass
+class Tok:
+    kind: str        # 'num', 'str', 'id', 'kw', 'op', 'raw' (rest of a REM/DATA), 'end'
+    value: object
+    text: str = ""
+
+
+@dataclass
+class Line:
+    number: int
+    text: str
+    statements: list = field(default_factory=list)     # compiled closures
+    kinds: list = field(default_factory=list)          # statement keyword per closure
+    data: list = field(default_factory=list)           # DATA items, in order
+
+
+class Stmt:
+    """A compiled statement: ``run(rt)``; ``kind`` the keyword (for DATA, FOR, ...)."""
+    __slots__ = ("run", "kind", "data")
+
+    def __init__(self, run, kind: str, data=None):
+        self.run, self.kind, self.data = run, kind, data
+
+
+# ----------------------------------------------------------------------------------------
+# The parser: tokens -> closures
+# ----------------------------------------------------------------------------------------
+class Parser:
+    def __init__(self, rt: "Runtime", toks: list[Tok], line_number: int):
+        self.rt, self.toks, self.i, self.line_number = rt, toks, 0, line_number
+
+    # --- token access --------------------------------------------------------------------
+    def peek(self, offset: int = 0) -> Tok:
+        j = self.i + offset
+        return self.toks[j] if j < len(self.toks) else Tok("end", None)
+
+    def next(self) -> Tok:
+        t = self.peek()
+        self.i += 1
+        return t
+
+    def at(self, kind: str, value=None) -> bool:
+        t = self.peek()
+        return t.kind == kind and (value is None or t.value == value)
+
+    def at_op(self, *values) -> bool:
+        t = self.peek()
+        return t.kind == "op" and t.value in values
+
+    def at_kw(self, *values) -> bool:
+        t = self.peek()
+        return t.kind == "kw" and t.value in values
+
+    def accept_op(self, value) -> bool:
+        if self.at_op(value):
+            self.i += 1
+            return True
+        return False
+
+    def accept_kw(self, value) -> bool:
+        if self.at_kw(value):
+            self.i += 1
+            return True
+        return False
+
+    def expect_op(self, value) -> None:
+        if not self.accept_op(value):
+            raise self.syntax(f"{value!r} expected")
+
+    def expect_kw(self, value) -> None:
+        if not self.accept_kw(value):
+            raise self.syntax(f"{value} expected")
+
+    def at_statement_end(self) -> bool:
+        t = self.peek()
+        return t.kind == "end" or (t.kind == "op" and t.value == ":")
+
+    def syntax(self, detail: str) -> "SyntaxProblem":
+        t = self.peek()
+        return SyntaxProblem(f"{detail} at {t.text or t.value or 'end of line'!s}")
+
+    # --- expressions -----------------------------------------------------------------------
+    def expr(self, min_prec: int = 0):
+        """Precedence climbing over the dialect's binary operator table."""
+        rt = self.rt
+        left, ltype = self.unary()
+        while True:
+            t = self.peek()
+            if t.kind not in ("op", "kw"):
+                break
+            op = t.value
+            entry = rt.BINARY.get(op)
+            if entry is None:
+                break
+            prec = entry
+            if prec < min_prec:
+                break
+            self.i += 1
+            right_assoc = op == "^" and rt.POWER_RIGHT_ASSOC
+            right, rtype = self.expr(prec if right_assoc else prec + 1)
+            left, ltype = rt.make_binary(op, left, ltype, right, rtype, self)
+        return left, ltype
+
+    def unary(self):
+        rt = self.rt
+        t = self.peek()
+        if t.kind == "op" and t.value in ("-", "+"):
+            self.i += 1
+            operand, otype = self.expr(rt.UNARY_MINUS_PREC)
+            if otype != "num":
+                raise TypeMismatchProblem()
+            if t.value == "+":
+                return operand, "num"
+            neg = rt.num_neg
+            return (lambda r, f=operand: neg(f(r))), "num"
+        if t.kind == "kw" and t.value == "NOT":
+            self.i += 1
+            operand, otype = self.expr(rt.NOT_PREC)
+            if otype != "num":
+                raise TypeMismatchProblem()
+            return (lambda r, f=operand: 0 if f(r) else 1), "num"
+        return self.primary()
+
+    def primary(self):
+        rt = self.rt
+        t = self.next()
+        if t.kind == "num":
+            v = t.value
+            return (lambda r: v), "num"
+        if t.kind == "str":
+            v = t.value
+            return (lambda r: v), "str"
+        if t.kind == "op" and t.value == "(":
+            f, ty = self.expr()
+            self.expect_op(")")
+            return f, ty
+        if t.kind == "kw":
+            fn = rt.FUNCTIONS.get(t.value)
+            if fn is not None:
+                return fn(self)
+        if t.kind == "id":
+            return rt.compile_variable_read(self, t.value)
+        self.i -= 1
+        raise self.syntax("expression expected")
+
+    def num_expr(self):
+        f, ty = self.expr()
+        if ty != "num":
+            raise TypeMismatchProblem()
+        return f
+
+    def str_expr(self):
+        f, ty = self.expr()
+        if ty != "str":
+            raise TypeMismatchProblem()
+        return f
+
+    def args(self, count_min: int, count_max: int | None = None):
+        """``( e, e, ... )`` after a function name; a list of (closure, type)."""
+        self.expect_op("(")
+        out = [self.expr()]
+        while self.accept_op(","):
+            out.append(self.expr())
+        self.expect_op(")")
+        if len(out) < count_min or (count_max is not None and len(out) > count_max):
+            raise self.syntax("wrong number of arguments")
+        return out
+
+
+class SyntaxProblem(Exception):
+    """A line the parser cannot read: reported as the dialect's syntax error when run."""
+
+
+class TypeMismatchProblem(SyntaxProblem):
+    def __init__(self):
+        super().__init__("type mismatch")
+
+
+# ----------------------------------------------------------------------------------------
+# Control stack frames
+# ----------------------------------------------------------------------------------------
+class ForFrame:
+    __slots__ = ("var", "limit", "step", "resume", "line")
+
+    def __init__(self, var, limit, step, resume, line):
+        self.var, self.limit, self.step, self.resume, self.line = var, limit, step, resume, line
+
+
+class GosubFrame:
+    __slots__ = ("resume", "line")
+
+    def __init__(self, resume, line):
+        self.resume, self.line = resume, line
+
+
+# ----------------------------------------------------------------------------------------
+# The runtime
+# ----------------------------------------------------------------------------------------
+class Runtime:
+    """The statement loop and state shared by both dialects (subclassed per dialect)."""
+
+    DIALECT = ""
+    BINARY: dict = {}
+    UNARY_MINUS_PREC = 0
+    NOT_PREC = 0
+    POWER_RIGHT_ASSOC = False
+    FUNCTIONS: dict = {}
+    STATEMENTS: dict = {}
+
+    def __init__(self, machine=None, keys=None, trace: bool = False, line_map=None):
+        self.machine = machine            # kotd.emu.EngineMachine (its Cpu memory is the RAM)
+        self.keys = keys
+        self.tracing = trace
+        self.trace_lines: list[int] = []
+        self.line_map = line_map or {}
+        self.lines: list[Line] = []
+        self.index: dict[int, int] = {}
+        self.scalars: dict[str, object] = {}
+        self.arrays: dict[str, tuple] = {}
+        self.stack: list = []
+        self.pc = (0, 0)
+        self.next_pc = (0, 0)
+        self.current_line = None          # the line number running, or None
+        self.data_pos = (0, 0)
+        self.statements_run = 0
+        self.lines_run = 0
+        self.end_how = None
+        self.reported_error = None
+
+    # --- numbers (the dialect binds these) -----------------------------------------------
+    num_add = num_sub = num_mul = num_div = num_neg = num_pow = None
+
+    # --- loading -------------------------------------------------------------------------
+    def load_text(self, text: str) -> None:
+        """A listing: ``NUMBER statements`` per line (blank lines ignored)."""
+        raw = {}
+        for n, row in enumerate(text.splitlines(), 1):
+            row = row.rstrip("\r\n")
+            if not row.strip():
+                continue
+            m = re.match(r"\s*(\d+)\s?(.*)$", row)
+            if not m:
+                raise RunnerFault(f"listing line {n}: no line number: {row!r}")
+            number = int(m.group(1))
+            raw[number] = m.group(2)
+        self.lines = [Line(number, raw[number]) for number in sorted(raw)]
+        self.index = {ln.number: i for i, ln in enumerate(self.lines)}
+        for ln in self.lines:
+            self.compile_line(ln)
+
+    def compile_line(self, ln: Line) -> None:
+        """Split a line into statements and compile them; a line that does not read
+        becomes a statement that raises the dialect's syntax error when reached."""
+        try:
+            toks = self.lex(ln.text)
+            p = Parser(self, toks, ln.number)
+            while True:
+                while p.accept_op(":"):
+                    pass
+                if p.at("end"):
+                    break
+                stmt = self.compile_statement(p)
+                ln.statements.append(stmt)
+                if stmt.kind == "DATA":
+                    ln.data.extend(stmt.data)
+                if p.at("end"):
+                    break
+                if not p.accept_op(":"):
+                    if stmt.kind in self.THEN_CHAINS:
+                        continue
+                    raise p.syntax("end of statement expected")
+        except SyntaxProblem as exc:
+            problem = exc
+            mismatch = isinstance(exc, TypeMismatchProblem)
+
+            def fail(rt, problem=problem, mismatch=mismatch):
+                raise rt.syntax_error(str(problem), mismatch)
+            ln.statements.append(Stmt(fail, "ERROR"))
+
+    THEN_CHAINS = ("IF",)
+
+    def compile_statement(self, p: Parser) -> Stmt:
+        t = p.peek()
+        if t.kind == "kw" and t.value in self.STATEMENTS:
+            p.next()
+            return self.STATEMENTS[t.value](self, p)
+        if t.kind == "id":
+            return self.compile_let(p)
+        raise p.syntax("statement expected")
+
+    # --- running -------------------------------------------------------------------------
+    def run(self, max_statements: int | None = None) -> str:
+        """Run from the first line until END/STOP, the end of the program, an error, or
+        the key script running out; returns how it ended."""
+        self.pc = (0, 0)
+        lines = self.lines
+        budget = max_statements
+        while True:
+            li, si = self.pc
+            if li >= len(lines):
+                self.end_how = "end of program"
+                return self.end_how
+            ln = lines[li]
+            stmts = ln.statements
+            if si >= len(stmts):
+                self.pc = (li + 1, 0)
+                continue
+            if si == 0:
+                self.lines_run += 1
+                if self.tracing:
+                    self.trace_lines.append(ln.number)
+            self.current_line = ln.number
+            self.next_pc = (li, si + 1)
+            try:
+                stmts[si].run(self)
+            except ProgramError as exc:
+                if not self.handle_error(exc):
+                    self.reported_error = exc
+                    self.end_how = "error"
+                    return self.end_how
+            except ProgramEnd as end:
+                self.end_how = end.how
+                return self.end_how
+            except ScriptEnd as end:
+                self.end_how = f"key script ended: {end.waiting_for} at line {ln.number}"
+                return self.end_how
+            self.statements_run += 1
+            self.pc = self.next_pc
+            if budget is not None:
+                budget -= 1
+                if budget <= 0:
+                    self.end_how = f"stopped after {max_statements} statements at line {ln.number}"
+                    return self.end_how
+
+    def handle_error(self, exc: ProgramError) -> bool:
+        """TRAP / ONERR GOTO: True if the program takes the error itself."""
+        return False
+
+    # --- control flow --------------------------------------------------------------------
+    def goto(self, number: int) -> None:
+        i = self.index.get(number)
+        if i is None:
+            raise self.line_not_found(number)
+        self.next_pc = (i, 0)
+
+    def skip_line(self) -> None:
+        self.next_pc = (self.pc[0] + 1, 0)
+
+    # the bytes a frame takes where the interpreter keeps its stack, and the room there
+    FOR_BYTES = GOSUB_BYTES = 0
+
+    def stack_room(self, frame_bytes: int) -> None:
+        """Raise the dialect's out-of-memory error if a frame of this size does not fit."""
+
+    def stack_bytes(self) -> int:
+        return sum(self.FOR_BYTES if isinstance(f, ForFrame) else self.GOSUB_BYTES for f in self.stack)
+
+    def push_for(self, var, limit, step) -> None:
+        # a FOR on a variable already looping replaces that loop (and those inside it)
+        for k in range(len(self.stack) - 1, -1, -1):
+            f = self.stack[k]
+            if isinstance(f, ForFrame) and f.var == var:
+                del self.stack[k:]
+                break
+            if isinstance(f, GosubFrame):
+                break
+        self.stack_room(self.FOR_BYTES)
+        self.stack.append(ForFrame(var, limit, step, self.next_pc, self.current_line))
+
+    def do_next(self, var: str | None) -> None:
+        stack = self.stack
+        while stack:
+            f = stack[-1]
+            if isinstance(f, GosubFrame):
+                break
+            if var is None or f.var == var:
+                value = self.num_add(self.get_scalar(f.var), f.step)
+                self.scalars[f.var] = value
+                if (f.step >= 0 and value > f.limit) or (f.step < 0 and value < f.limit):
+                    stack.pop()
+                else:
+                    self.next_pc = f.resume
+                return
+            stack.pop()
+        raise self.next_without_for()
+
+    def do_gosub(self, number: int) -> None:
+        resume = self.next_pc
+        self.goto(number)
+        self.stack_room(self.GOSUB_BYTES)
+        self.stack.append(GosubFrame(resume, self.current_line))
+
+    def do_return(self) -> None:
+        while self.stack:
+            f = self.stack.pop()
+            if isinstance(f, GosubFrame):
+                self.next_pc = f.resume
+                return
+        raise self.return_without_gosub()
+
+    # --- variables -----------------------------------------------------------------------
+    def get_scalar(self, name: str):
+        return self.scalars.get(name, 0)
+
+    # --- DATA ----------------------------------------------------------------------------
+    def restore(self, number: int | None = None) -> None:
+        if number is None:
+            self.data_pos = (0, 0)
+            return
+        i = 0
+        while i < len(self.lines) and self.lines[i].number < number:
+            i += 1
+        self.data_pos = (i, 0)
+
+    def next_data(self) -> str:
+        li, k = self.data_pos
+        while li < len(self.lines):
+            items = self.lines[li].data
+            if k < len(items):
+                self.data_pos = (li, k + 1)
+                self.data_line = self.lines[li].number
+                return items[k]
+            li, k = li + 1, 0
+        self.data_pos = (li, 0)
+        raise self.out_of_data()
+
+    # --- reports ----------------------------------------------------------------------------
+    def source_of(self, number: int | None) -> str:
+        if number is None:
+            return ""
+        where = self.line_map.get(number)
+        return f" ({where})" if where else ""
