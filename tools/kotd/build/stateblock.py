@@ -27,6 +27,8 @@ Adding a field is one line in the list it belongs to (``GAME``, ``UNITS``,
 
 from __future__ import annotations
 
+import functools
+
 import dataclasses
 import json
 import sys
@@ -487,7 +489,26 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out["HEX_NONE"] = abi.HEX_NONE
     out["ABI_VERSION"] = abi.ABI_VERSION
     out.update(tables.enumeration_values(model))
+    out["MAP_COLS"], out["MAP_ROWS"] = model.map.columns, model.map.rows
+    out.update(front_end_tables(target))
     return out
+
+
+#: Engine tables a front end reads to draw (the map's terrain, each unit's side and type,
+#: the towns): their addresses come from the assembly, as ``TABLE_NAME``.
+FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "TOWN_COL", "TOWN_ROW")
+
+
+def front_end_tables(target: Target) -> dict[str, int]:
+    """The addresses of :data:`FRONT_END_TABLES` in the target's engine (assembled once)."""
+    return dict(_front_end_tables(target.name))
+
+
+@functools.lru_cache(maxsize=None)
+def _front_end_tables(target_name: str) -> tuple[tuple[str, int], ...]:
+    from .assemble import assemble
+    asm = assemble(f"{target_name}.s")
+    return tuple((name, asm.address(name)) for name in FRONT_END_TABLES)
 
 
 def constants_text(model: Model, target: Target) -> str:
