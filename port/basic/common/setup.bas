@@ -41,16 +41,16 @@ draw_setup:
     scenario = PEEK({SCENARIO})
     PRINT "SCENARIO ";scenario;" (TURN ";PEEK({TURN});")"
     PRINT
-    PRINT "1 OPPONENT        TWO PLAYERS"
-    PRINT "2 AXIS LEVEL      ";level_name$(axis_level * 12 + 1, axis_level * 12 + 12)
-    PRINT "3 ALLIED LEVEL    ";level_name$(allied_level * 12 + 1, allied_level * 12 + 12)
-    PRINT "4 RANDOM INITIATIVE ";
+    PRINT "  1 OPPONENT        TWO PLAYERS"
+    PRINT "  2 AXIS LEVEL      ";level_name$(axis_level * 12 + 1, axis_level * 12 + 12)
+    PRINT "  3 ALLIED LEVEL    ";level_name$(allied_level * 12 + 1, allied_level * 12 + 12)
+    PRINT "  4 RANDOM INITIATIVE ";
     IF random_initiative THEN PRINT "YES"
     IF random_initiative = 0 THEN PRINT "NO"
-    PRINT "5 AXIS DEPOTS     ";
+    PRINT "  5 AXIS DEPOTS     ";
     IF axis_depots THEN PRINT "YES"
     IF axis_depots = 0 THEN PRINT "NO"
-    PRINT "6 GAME NUMBER     ";game_number
+    PRINT "  6 GAME NUMBER     ";game_number
     PRINT
     PRINT "STICK/FIRE OR 1-6 CHANGE; START BEGINS"
     GOSUB @mark_option
