@@ -7,8 +7,8 @@ run on them with the 6502 engine behind USR, and the state block is compared wit
 reference's after the last call the keys reach (so at every turn end, and at the end).
 The shortest scenario whole by default; more seeds with --long.
 
-Not covered here: the start state comes from the test (the disk carries none yet:
-docs/play.md), the screen only in the smoke test.
+The packed start states and their unpacker (port/asm/atari_start_states.s) are loaded
+as the game disk loads them; the set-up screen's keys choose the scenario.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ import pytest
 from kotd.basic import runner
 from kotd.basic.build import build_one
 from kotd.basic.runner import keys as keyscript
-from kotd.build import stateblock
+from kotd.build import startstates, stateblock
+from kotd.build.diskimages import start_states_image
 from kotd.build.paths import BASIC_DIR
 from kotd.build.targets import TARGETS
 from kotd.emu import EngineMachine
@@ -62,13 +63,20 @@ def keys_for(action) -> str:
     raise AssertionError(f"no keys for {e}")
 
 
-def setup_keys(seed: int) -> str:
-    return f"6{seed}\n{{START}}"
+def setup_keys(model, scenario: str, seed: int) -> str:
+    """Set-up screen: option 2 steps through the scenarios, 7 takes the game number."""
+    return "2" * list(model.scenarios).index(scenario) + f"7{seed}\n{{START}}"
+
+
+def atari_machine(model, dist) -> EngineMachine:
+    """The engine and the packed start states, as the game disk loads them."""
+    machine = EngineMachine.from_dist(model, dist, "atari")
+    machine.cpu.load(startstates.ATARI_BASE, start_states_image(model, TARGETS["atari"]))
+    return machine
 
 
 def run_front_end(model, dist, listing, scenario, keys, max_statements=20_000_000):
-    machine = EngineMachine.from_dist(model, dist, "atari")
-    machine.cpu.load(machine.target.state.start, (dist / "atari" / f"start_{scenario}.bin").read_bytes())
+    machine = atari_machine(model, dist)
     report = runner.run_text(listing, "atari", keys=keyscript.parse(keys), machine=machine,
                              max_statements=max_statements)
     return report, machine
@@ -90,7 +98,7 @@ def play(model, dist, scenario, seed, stops):
     turn_ends = [k for k in ends if any(a.entry == "PHASE_NEXT" and a.info[0] == 19 for a in actions[:k + 1])]
     chosen = sorted(set([e for e in ends if e in turn_ends][:stops] + [ends[-1]]))
     for stop in chosen:
-        keys = setup_keys(seed) + "".join(keys_for(a) for a in actions[1:stop + 1])
+        keys = setup_keys(model, scenario, seed) + "".join(keys_for(a) for a in actions[1:stop + 1])
         report, machine = run_front_end(model, dist, listing, scenario, keys)
         assert report.error is None, report.error
         assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
@@ -107,7 +115,8 @@ def test_setup_screen_and_first_phase(model, dist):
     report, _ = run_front_end(model, dist, listing, "tobruk41", "")
     assert report.error is None
     assert any("1 OPPONENT" in row for row in report.screen)
-    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(1))
+    assert any("TOBRUK '41" in row for row in report.screen)
+    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
     assert report.screen[0].startswith("TURN 1 LOGISTICS")
     assert "waiting for a key" in report.ended
 
@@ -116,3 +125,33 @@ def test_two_player_game_from_the_keys(model, dist, long_run):
     seeds = range(1, 6) if long_run else [1]
     for seed in seeds:
         actions, report = play(model, dist, "tobruk41", seed, stops=100 if long_run else 1)
+
+
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_start_state_unpacked(model, dist, scenario):
+    """USR(START_STATE, n) leaves exactly the scenario's start state in the block."""
+    machine = atari_machine(model, dist)
+    index = list(model.scenarios).index(scenario)
+    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([index, 0, 1]))
+    assert machine.cpu.word(0xD4) == 0
+    assert machine.state_bytes() == (dist / "atari" / f"start_{scenario}.bin").read_bytes()
+
+
+def test_start_state_refusals(model, dist):
+    machine = atari_machine(model, dist)
+    before = machine.state_bytes()
+    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([len(model.scenarios), 0, 1]))
+    assert machine.cpu.word(0xD4) == 2
+    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([1, 0, 2, 0, 2]))
+    assert machine.cpu.word(0xD4) == 1
+    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([0]))
+    assert machine.cpu.word(0xD4) == 1
+    assert machine.state_bytes() == before
+
+
+def test_pack_round_trip():
+    import random
+    rnd = random.Random(7)
+    for n in range(200):
+        data = bytes(rnd.choice([0, 0, 0, 255, rnd.randrange(256)]) for _ in range(rnd.randrange(1, 600)))
+        assert startstates.unpack(startstates.pack(data), len(data)) == data

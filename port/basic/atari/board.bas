@@ -130,7 +130,13 @@ poll_setup_input:
     IF PEEK(764) = 255 THEN RETURN
     GET #1, key
     IF key = 155 THEN setup_input = 9 : RETURN
-    IF key >= 49 AND key <= 54 THEN setup_input = key - 48
+    IF key >= 49 AND key <= 55 THEN setup_input = key - 48
+    RETURN
+
+' The chosen scenario's start state into the state block (port/asm/atari_start_states.s,
+' loaded from the game disk with the engine); start_status 0 when done.
+load_start_state:
+    start_status = USR({START_STATE}, scenario)
     RETURN
 
 mark_option:

@@ -491,6 +491,9 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(tables.enumeration_values(model))
     out["MAP_COLS"], out["MAP_ROWS"] = model.map.columns, model.map.rows
     out.update(front_end_tables(target))
+    if target.name == "atari":                      # the packed start states (startstates.py)
+        from .startstates import ATARI_BASE
+        out["START_STATE"] = ATARI_BASE
     return out
 
 
