@@ -7,6 +7,7 @@
 start:
     GOSUB @screen_init
     GOSUB @setup_screen
+    GOSUB @clear_screen
     cursor_col = 0 : cursor_row = 0 : selected = 0 : dirty = 1
 
 main_loop:
