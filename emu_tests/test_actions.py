@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from kotd import hexgrid
 from kotd.build import stateblock
 from kotd.build.abi import ERRORS
-from kotd.engine import game as game_module
 from kotd.engine import logistics, movement
 from kotd.engine.board import (adjacent_to_enemy, home_base, op_allowance, side_of, stacking_limit, supply_cap,
                                tobruk, units_at)

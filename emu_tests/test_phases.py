@@ -18,6 +18,7 @@ from kotd.build.abi import ERRORS
 from kotd.engine import logistics, victory
 from kotd.engine.ai import SimpleAI
 from kotd.engine.fixtures import empty_state, land, place
+from kotd.engine.flow import Flow, kind_of
 from kotd.engine.game import ENEMY_REACTION, OPERATIONS, Game
 from kotd.engine.setup import Options, new_game, start_state
 from kotd.engine.state import Phase, Status
@@ -83,15 +84,15 @@ def recorded(model):
     def at(routine, args=()):
         def make(original):
             def recorder(*a, **kw):
-                st = a[1] if routine not in ("allot", "resupply", "enter") else a[0].state
+                st = a[1] if routine not in ("allot", "enter") else a[0].state
                 if routine == "allot":
                     sides = a[1]
                     if sides:
                         calls.append(("allot", (2 if len(sides) == 2 else SIDE[sides[0]],), st.copy(), (sides,)))
                 elif routine == "resupply":
-                    calls.append(("resupply", (SIDE[a[2]],), st.copy(), (a[2],)))
+                    calls.append(("resupply", (SIDE[a[2]],), st.copy(), (a[2],)))    # traced: tracing again is the same
                 elif routine == "enter":
-                    phase, kind = a[1], a[2]
+                    phase, kind = a[1], kind_of(a[1])
                     if phase == Phase.INITIATIVE:
                         calls.append(("initiative_draw", (), st.copy(), ()))
                     if kind in (OPERATIONS, ENEMY_REACTION):
@@ -106,9 +107,9 @@ def recorded(model):
                wrap(logistics, "desert_rats", at("logistics_start")),
                wrap(logistics, "maintenance", at("logistics_end")),
                wrap(victory, "end_of_turn", at("victory_phase")),
-               wrap(Game, "_allot", at("allot")),
-               wrap(Game, "_resupply", at("resupply")),
-               wrap(Game, "enter_phase", at("enter"))]
+               wrap(Flow, "_allot", at("allot")),
+               wrap(logistics, "resupply", at("resupply")),
+               wrap(Flow, "enter_phase", at("enter"))]
     try:
         for sid, seed, options in GAMES:
             state = new_game(model, sid, seed, options(model))

@@ -20,15 +20,17 @@ from kotd.engine.state import Phase
 from kotd.replay import Action, call_action, describe, first_difference, record, replay, write_attack
 from kotd import hexgrid
 
-#: One whole game per scenario in the default run, among the shortest of seeds 1-24
-#: with each option covered (solitaire and two players, random initiative, depots).
+#: One whole game per scenario in the default run: the shortest of seeds 1-12 (1-24 for
+#: the Tobruk scenarios) with each option covered (solitaire and two players, random
+#: initiative, depots; ratings by difficulty levels in campaign41).
 DEFAULT_GAMES = {
-    "tobruk41": (20, dict(computer_allied=False)),
-    "tobruk42": (11, dict()),
-    "alamein": (1, dict(random_initiative=True, optional_depots=True)),
-    "campaign41": (1, dict(computer_allied=False, random_initiative=True, optional_depots=True)),
-    "campaign42": (1, dict()),
-    "campaign": (1, dict(computer_allied=False)),
+    "tobruk41": (20, dict(computer_allied=False)),                                      # 211 calls
+    "tobruk42": (11, dict()),                                                           # 749
+    "alamein": (9, dict()),                                                             # 1,027
+    "campaign41": (9, dict(computer_allied=False, random_initiative=True, optional_depots=True,
+                           levels=("intermediate", "expert"))),                    # 1,241
+    "campaign42": (12, dict(random_initiative=True, optional_depots=True)),             # 1,746
+    "campaign": (6, dict(random_initiative=True, optional_depots=True)),                # 2,413
 }
 OPTION_SETS = [dict(), dict(computer_allied=False), dict(random_initiative=True, optional_depots=True),
                dict(computer_allied=False, random_initiative=True, optional_depots=True)]
@@ -107,19 +109,33 @@ def compare_one(model, machine, state_bytes, entry, args):
     return flow, status
 
 
-def random_attack(model, state, rng):
-    """A battle order from a random unit's hex against a random neighbour hex."""
+def random_attack(model, state, rng, actor):
+    """A battle order, mostly of the acting side's units against an enemy hex next to them."""
     units = [u for u in state.units if u.on_map]
-    a = rng.choice(units)
+    mine = [u for u in units if model.unit(u.number).side == actor]
+    a = rng.choice(mine if mine and rng.random() < 0.9 else units)
     hx = a.hex
-    d = hexgrid.step(*hx, rng.randint(1, 6))
+    near = [n for n in hexgrid.neighbours(*hx)
+            if any(u.hex == n and model.unit(u.number).side != model.unit(a.number).side for u in units)]
+    d = rng.choice(near) if near and rng.random() < 0.9 else hexgrid.step(*hx, rng.randint(1, 6))
     attackers = tuple(u.number for u in units if u.hex == hx)
     defenders = tuple(u.number for u in selectable_defenders(model, state, d)) if model.map.on_map(*d) else ()
-    return (hx, d, attackers or (a.number,), defenders or (a.number,), rng.randint(0, 10), rng.randint(1, 9),
+    if attackers and rng.random() < 0.5:
+        attackers = tuple(sorted(rng.sample(attackers, rng.randint(1, len(attackers)))))
+    intensity = rng.randint(1, 9) if rng.random() < 0.9 else rng.choice((0, 10))
+    return (hx, d, attackers or (a.number,), defenders or (a.number,), intensity, rng.randint(1, 9),
             rng.randint(0, 4))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+def random_unit(model, state, rng, actor):
+    """Mostly a unit of the side that must act, now and then any number."""
+    mine = [u.number for u in state.units if u.on_map and model.unit(u.number).side == actor]
+    if mine and rng.random() < 0.8:
+        return rng.choice(mine)
+    return rng.randint(0, len(model.units) + 1)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_single_actions_match_the_reference(model, machines, game_states, data):
@@ -130,14 +146,15 @@ def test_single_actions_match_the_reference(model, machines, game_states, data):
     rng = random.Random(data.draw(st.integers(0, 2 ** 32)))
     if state.defend_pending:
         return                                   # the declared order is the recorder's
-    if data.draw(st.booleans()) and state.phase not in (Phase.GAME_OVER,) and state.react_side is None:
+    if rng.random() < 0.3 and state.phase != Phase.GAME_OVER and state.react_side is None:
         state.react_side, state.react_open = rng.choice(("axis", "allied")), rng.random() < 0.8
         own = [u.number for u in state.units if u.on_map and model.unit(u.number).side == state.react_side]
         if own and rng.random() < 0.7:
             state.react_unit, state.react_budget = rng.choice(own), rng.randint(0, 18)
         state.react_battle = rng.random() < 0.2
         state_bytes = stateblock.encode(state, model)
-    unit = data.draw(st.integers(0, len(model.units) + 1))
+    actor = Flow(model, state).info().actor
+    unit = random_unit(model, state, rng, actor)
     entry = data.draw(st.sampled_from(("PHASE_NEXT", "LOGISTICS", "CHOOSE_FIRST", "MOVE", "FORTIFY", "SEA_MOVE",
                                        "ATTACK", "ACCESS", "FINISH_UNIT", "END_REACTION")))
     args = {"PHASE_NEXT": (), "FINISH_UNIT": (), "END_REACTION": (),
@@ -145,7 +162,7 @@ def test_single_actions_match_the_reference(model, machines, game_states, data):
             "CHOOSE_FIRST": (rng.randint(0, 2),), "MOVE": (unit, rng.randint(0, 7)), "FORTIFY": (unit,),
             "SEA_MOVE": (unit,), "ACCESS": (unit,), "ATTACK": None}[entry]
     if entry == "ATTACK":
-        args = random_attack(model, state, rng)
+        args = random_attack(model, state, rng, actor)
     for m in machines.values():
         flow, status = compare_one(model, m, state_bytes, entry, args)
         if entry == "ATTACK" and status == 0:      # then the defender's half
@@ -182,3 +199,25 @@ def test_the_reaction_budget_pays_for_its_battle_on_the_6502(model, machines):
         assert m.call("PHASE_INFO").value == May.DEFEND and m.peek("FLOW_ACTOR") == 0
         assert m.call("DEFEND", 5, 0).ok
         assert m.peek("REACT_BUDGET") == 1 and m.peek("REACT_BATTLE") == 1 and m.peek("REACT_OPEN") == 0
+
+
+def test_what_a_front_end_shows_through_the_jump_table(model, machines, game_states):
+    """DISPLAY_STRENGTH, LOGISTICS_MAX and SCORE as entries, on states games reach."""
+    from kotd.engine import logistics, victory
+    from kotd.engine.flow import display_strength
+    rng = random.Random(5)
+    for state_bytes in rng.sample(game_states, 12):
+        state = stateblock.decode(state_bytes, model)
+        state.computer_allied = rng.random() < 0.5
+        for m in machines.values():
+            m.write_state(state)
+            assert m.call("SCORE").value == victory.score(model, state) + 32768
+            for unit in rng.sample(state.units, 6):
+                assert m.call("DISPLAY_STRENGTH", unit.number).value == display_strength(model, state, unit)
+                r = m.call("LOGISTICS_MAX", unit.number)
+                if unit.on_map:
+                    repl, sup = logistics.maxima(model, state, unit)
+                    assert r.ok and r.value == repl
+                    assert m.peek("LOGISTICS_MAX_LO", 1) | m.peek("LOGISTICS_MAX_HI", 1) << 8 == sup
+                else:
+                    assert r.status == abi.ERRORS["HEX"]

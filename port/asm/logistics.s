@@ -303,10 +303,16 @@ _done:
 ; Clobbers: A, X, Y, flags; M2, M3, B0, B1
 ;
 allocation_percent_of:
+.scope
+    cmp #100                        ; all of it: digit 9, or no distance to cut
+    beq _all
     jsr mul_by_byte
     lda #100
     ldy #0
     jmp div_by_word                 ; below the amount when A <= 100: fits
+_all:
+    rts
+.scend
 
 ;
 ; charge_axis_pool -- AXIS_SUPPLY = AXIS_SUPPLY - (M1:M0) (never more than it holds).
@@ -329,9 +335,9 @@ charge_axis_pool:
     rts
 
 ;
-; allocation_delivered -- what reaches a unit of an amount sent (logistics.delivered): the
-; amount times (100 - min(100, DISTANCE_DECREMENT_PERCENT * distance from the
-; unit to its own home base)) // 100.
+; allocation_delivered -- what reaches a unit of an amount sent
+; (logistics.delivered): the amount times (100 - min(100,
+; DISTANCE_DECREMENT_PERCENT * distance from the unit to its own home base)) // 100.
 ;
 ; In:       X = unit index (on the map); M0, M1 = the amount sent
 ; Out:      M0, M1 = the amount received

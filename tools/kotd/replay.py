@@ -38,11 +38,15 @@ class GameLog:
 
 
 def record(model: Model, scenario: str, seed: int, *, computer_allied: bool = True,
-           random_initiative: bool = False, optional_depots: bool = False) -> GameLog:
-    """Play one game with the simple computer players and record every call."""
+           random_initiative: bool = False, optional_depots: bool = False,
+           levels: tuple[str, str] | None = None) -> GameLog:
+    """Play one game with the simple computer players and record every call; `levels`
+    sets each side's ratings by a difficulty level (Axis, Allied)."""
     options = dict(computer_allied=computer_allied, random_initiative=random_initiative,
                    optional_depots=optional_depots)
-    opts = Options(**options)
+    opts = Options.at_levels(model, *levels, **options) if levels else Options(**options)
+    if levels:
+        options["levels"] = levels
     start = stateblock.encode(start_state(model, scenario), model)
     state = new_game(model, scenario, seed, opts)
     game = Game(model, state, {"axis": SimpleAI("axis"), "allied": SimpleAI("allied")})
