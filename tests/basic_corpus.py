@@ -71,6 +71,8 @@ APPLE_PROGRAMS = [
 ]
 
 
+import re  # noqa: E402
+
 # --- random well-formed lines -----------------------------------------------------------
 # Driven by a random.Random, so that hypothesis (st.randoms()) and the seeded emulator runs
 # share them.
@@ -78,14 +80,21 @@ APPLE_PROGRAMS = [
 ATARI_RESERVED = ("GOTO", "GOSUB", "TO", "STEP", "THEN", "NOT", "OR", "AND", "STR$", "CHR$",
                   "USR", "ASC", "VAL", "LEN", "ADR", "ATN", "COS", "PEEK", "SIN", "RND", "FRE",
                   "EXP", "LOG", "CLOG", "SQR", "SGN", "ABS", "INT", "PADDLE", "STICK", "PTRIG",
-                  "STRIG")
+                  "STRIG",
+                  # and Altirra BASIC's own functions
+                  "BUMP", "HEX$", "DPEEK", "VSTICK", "HSTICK", "PMADR", "ERR")
 ATARI_STATEMENT_NAMES = ("REM", "DATA", "INPUT", "COLOR", "LIST", "ENTER", "LET", "IF", "FOR",
                          "NEXT", "GOTO", "GO TO", "GOSUB", "TRAP", "BYE", "CONT", "COM",
                          "CLOSE", "CLR", "DEG", "DIM", "END", "NEW", "OPEN", "LOAD", "SAVE",
                          "STATUS", "NOTE", "POINT", "XIO", "ON", "POKE", "PRINT", "RAD", "READ",
                          "RESTORE", "RETURN", "RUN", "STOP", "POP", "GET", "PUT", "GRAPHICS",
                          "PLOT", "POSITION", "DOS", "DRAWTO", "SETCOLOR", "LOCATE", "SOUND",
-                         "LPRINT", "CSAVE", "CLOAD")
+                         "LPRINT", "CSAVE", "CLOAD",
+                         # Altirra BASIC's own statements: a name starting with one of them
+                         # at a statement's start reads as that statement when typed there
+                         "ELSE", "ENDIF", "DPOKE", "LOMEM", "BPUT", "BGET", "CP", "ERASE",
+                         "PROTECT", "UNPROTECT", "DIR", "RENAME", "MOVE", "MISSILE", "PMCLR",
+                         "PMCOLOR", "PMGRAPHICS", "PMMOVE")
 
 
 def atari_name(rng) -> str:
@@ -114,38 +123,42 @@ ATARI_NUMERIC_FUNCTIONS = ("ATN", "COS", "PEEK", "SIN", "RND", "FRE", "EXP", "LO
                            "SGN", "ABS", "INT", "PADDLE", "STICK", "PTRIG", "STRIG")
 
 
-def atari_string(rng, depth: int = 0) -> str:
+def atari_string(rng, depth: int = 0, subscript: bool = False) -> str:
     kind = rng.randrange(4 if depth < 2 else 2)
     if kind == 0:
         return '"' + "".join(rng.choice("AB C,:;1") for _ in range(rng.randrange(6))) + '"'
     if kind == 1:
         return atari_name(rng) + "$"
     if kind == 2:
-        return f"{rng.choice(('STR$', 'CHR$'))}({atari_expression(rng, depth + 1)})"
-    return f"{atari_name(rng)}$({atari_expression(rng, depth + 1)},{atari_expression(rng, depth + 1)})"
+        return f"{rng.choice(('STR$', 'CHR$'))}({atari_expression(rng, depth + 1, subscript)})"
+    first, last = (atari_expression(rng, depth + 1, subscript) for _ in range(2))
+    return f"{atari_name(rng)}$({first},{last})"
 
 
-def atari_expression(rng, depth: int = 0) -> str:
+def atari_expression(rng, depth: int = 0, subscript: bool = False) -> str:
+    """``subscript``: inside a numeric array's ( ), where no string comparison may be."""
     kind = rng.randrange(9 if depth < 3 else 2)
+    if subscript and kind == 7:
+        kind = 0
     if kind == 0:
         return atari_number(rng)
     if kind == 1:
         return atari_name(rng)
     if kind == 2:
-        return f"({atari_expression(rng, depth + 1)})"
+        return f"({atari_expression(rng, depth + 1, subscript)})"
     if kind == 3:
-        return f"{rng.choice(('-', '+', 'NOT '))}{atari_expression(rng, depth + 1)}"
+        return f"{rng.choice(('-', '+', 'NOT '))}{atari_expression(rng, depth + 1, subscript)}"
     if kind == 4:
         operator = rng.choice(("+", "-", "*", "/", "^", "<", ">", "=", "<=", ">=", "<>", " AND ", " OR "))
-        return f"{atari_expression(rng, depth + 1)}{operator}{atari_expression(rng, depth + 1)}"
+        return f"{atari_expression(rng, depth + 1, subscript)}{operator}{atari_expression(rng, depth + 1, subscript)}"
     if kind == 5:
-        return f"{rng.choice(ATARI_NUMERIC_FUNCTIONS)}({atari_expression(rng, depth + 1)})"
+        return f"{rng.choice(ATARI_NUMERIC_FUNCTIONS)}({atari_expression(rng, depth + 1, subscript)})"
     if kind == 6:
-        return f"{rng.choice(('ASC', 'VAL', 'LEN', 'ADR'))}({atari_string(rng, depth + 1)})"
+        return f"{rng.choice(('ASC', 'VAL', 'LEN', 'ADR'))}({atari_string(rng, depth + 1, subscript)})"
     if kind == 7:
         operator = rng.choice(("<", ">", "=", "<=", ">=", "<>"))
-        return f"{atari_string(rng, depth + 1)}{operator}{atari_string(rng, depth + 1)}"
-    return f"{atari_name(rng)}({atari_expression(rng, depth + 1)})"
+        return f"{atari_string(rng, depth + 1, subscript)}{operator}{atari_string(rng, depth + 1, subscript)}"
+    return f"{atari_name(rng)}({atari_expression(rng, depth + 1, True)})"
 
 
 def atari_statement(rng) -> str:
@@ -205,6 +218,16 @@ def apple_line(rng, number: int, limit: int = 239) -> str:
         line = f"{number} {body}"
         if len(line) <= limit:
             return line
+
+
+UNARY_SIGN_BEFORE_CONSTANT = re.compile(r'(^|[^A-Z0-9$)".])\s*[-+]\s*[0-9.]')
+
+
+def altirra_stores_alike(text: str) -> bool:
+    """False where Altirra BASIC folds a unary sign into a constant (``-5``): it stores
+    one negative constant where Atari BASIC (and we) store unary minus then 5."""
+    body = "\n".join(line.split(" ", 1)[1] for line in text.splitlines() if " " in line)
+    return not any(UNARY_SIGN_BEFORE_CONSTANT.search(part) for part in body.split('"')[::2])
 
 
 def random_program(line, rng, lines: int) -> str:

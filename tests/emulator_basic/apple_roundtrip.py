@@ -9,6 +9,7 @@ our tokenize's image was written at TXTTAB and the pointers set as LOAD sets the
 """
 
 import json
+import re
 import sys
 
 drivers, root, source, target = sys.argv[1:5]
@@ -18,6 +19,7 @@ from a2 import Apple2                                  # noqa: E402
 from kotd.basic import apple as basic                  # noqa: E402
 
 TXTTAB, VARTAB, ARYTAB, STREND, PRGEND = 0x67, 0x69, 0x6B, 0x6D, 0xAF
+ERROR_MESSAGE = re.compile(r"^\?[A-Z ]+ERROR")             # ?SYNTAX ERROR, ?OUT OF MEMORY ERROR
 
 machine = Apple2(machine="ii+")
 machine.boot()
@@ -27,7 +29,12 @@ for text in json.load(open(source)):
     complaints = []
     for line in text.splitlines():
         if line.strip():
-            complaints += machine.type_line(line)
+            # type_line waits to leave the prompt first, which a short line may do and
+            # come back from between two checks: give the keys time, then wait for ]
+            machine.type_line(line, wait=False)
+            machine.run(frames=2 * len(line) + 30)
+            machine.wait_prompt()
+            complaints += [row for row in machine.screen_text() if ERROR_MESSAGE.match(row)]
     start, end = machine.peek_word(TXTTAB), machine.peek_word(VARTAB)
     typed = {"txttab": start, "vartab": end, "body": bytes(machine.peek(start, end - start)).hex()}
     machine.type_line("NEW")

@@ -39,7 +39,7 @@ for text in json.load(open(source)):
     for line in text.splitlines():
         if line.strip():
             machine.enter(line)
-            machine.frames(20)                         # BASIC stores the line; no Ready follows
+            machine.frames(60)                         # BASIC stores the line; no Ready follows
     pointers = [machine.dpeek(POINTERS + 2 * i) for i in range(7)]
     lomem, vntp, starp = pointers[0], pointers[1], pointers[6]
     typed = {"pointers": [p - lomem for p in pointers],

@@ -5,9 +5,9 @@ port/basic/ with the engine, on Altirra BASIC (atari800) or Applesoft (AppleWin)
 
 Loads ``DIST/<machine>/engine.bin`` at the engine's base (RAMTOP / HIMEM: lowered to it
 first, as docs/engine.md says), then the program file the build wrote
-(``DIST/atari/<PROGRAM>.atb``, ``DIST/apple/<PROGRAM>.apb``): on the Atari with
-``LOAD "H1:..."`` (atari800's H: device), on the Apple written at TXTTAB with the pointers
-LOAD sets.  RUN; OUT.json gets
+(``DIST/<machine>/<PROGRAM>.bas``): on the Atari with ``LOAD "H1:..."`` (atari800's H:
+device), on the Apple (a DOS 3.3 file: length, program) written at TXTTAB with the
+pointers LOAD sets.  RUN; OUT.json gets
 the lines the program printed.
 """
 
@@ -22,7 +22,7 @@ folder = Path(dist) / machine_name
 constants = json.loads((folder / "state_constants.json").read_text())["constants"]
 engine = (folder / "engine.bin").read_bytes()
 base = constants["ENGINE_BASE"]
-binary = (folder / f"{program}{'.atb' if machine_name == 'atari' else '.apb'}").read_bytes()
+binary = (folder / f"{program}.bas").read_bytes()
 
 if machine_name == "atari":
     from a8 import Atari
@@ -44,9 +44,9 @@ else:
     complaints = m.type_line(f"HIMEM: {base}")
     m.load_binary(base, engine)
     start = m.peek_word(TXTTAB)
-    linked_for, image = apple.read_apb(binary)
-    if start != linked_for:
-        image = apple.link(apple.program_lines(image, linked_for), start)
+    image = apple.from_file_image(binary)               # linked for $0801, as DOS loads it
+    if start != apple.DEFAULT_START:
+        image = apple.link(apple.program_lines(image), start)
     m.poke(start, image)
     for pointer in (VARTAB, ARYTAB, STREND, PRGEND):
         m.poke(pointer, (start + len(image)).to_bytes(2, "little"))

@@ -57,7 +57,8 @@ TOKENS: tuple[str, ...] = (
 )
 FIRST_TOKEN = 0x80
 TOKEN_CODES: dict[str, int] = {name: FIRST_TOKEN + index for index, name in enumerate(TOKENS)}
-T_DATA, T_REM, T_PRINT, T_AT = TOKEN_CODES["DATA"], TOKEN_CODES["REM"], TOKEN_CODES["PRINT"], TOKEN_CODES["AT"]
+T_DATA, T_REM = TOKEN_CODES["DATA"], TOKEN_CODES["REM"]
+T_PRINT, T_AT = TOKEN_CODES["PRINT"], TOKEN_CODES["AT"]
 LAST_STATEMENT = TOKEN_CODES["NEW"]          # $80-$BF can start a statement
 
 DEFAULT_START = 0x0801

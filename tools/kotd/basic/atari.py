@@ -37,9 +37,11 @@ fit: more would make the bytes depend on the OS).  LIST prints them as the OS's 
 from 0.01 up to 1E10, else ``d.dddE+nn``; ``1E11`` lists as ``1.0E+11``).
 
 Cross-checked with Altirra BASIC 1.59 in atari800 (docs/basic.md): Altirra BASIC is a
-compatible reimplementation, not Atari BASIC rev B/C; where it stores differently (it folds
-a minus sign into a numeric constant, ``-5`` -> one negative constant, where Atari BASIC
-stores unary minus then 5) we write what Atari BASIC writes.
+compatible reimplementation, not Atari BASIC rev B/C.  Where it stores differently (it folds
+a sign into a numeric constant, ``-5`` -> one negative constant, where Atari BASIC stores
+unary minus then 5) we write what Atari BASIC writes; both LOAD and run either form.  What
+only one of them accepts is an error here: a string comparison inside a numeric array
+element's parentheses (``A(B$="X")``, which Altirra BASIC refuses).
 """
 
 from __future__ import annotations
@@ -205,6 +207,7 @@ class _LineParser:
         self.text_line = text_line
         self.basic_line = basic_line
         self.furthest = 0
+        self.subscript_depth = 0          # inside a numeric array's ( ): see string_compare
 
     # -- helpers
     def error(self, message: str) -> BasicError:
@@ -384,9 +387,13 @@ class _LineParser:
 
     def subscripts(self, paren: int) -> None:
         self.expect(C_LPRN, paren)
-        self.expression()
-        if self.attempt(self.expect, C_COMMA, C_ACOM):
+        self.subscript_depth += paren == C_ALPRN
+        try:
             self.expression()
+            if self.attempt(self.expect, C_COMMA, C_ACOM):
+                self.expression()
+        finally:
+            self.subscript_depth -= paren == C_ALPRN
         self.expect(C_RPRN)
 
     def numeric_function(self) -> None:
@@ -410,6 +417,9 @@ class _LineParser:
         found = self.search_operator()
         if found is None or found[0] not in STRING_COMPARE:
             raise _Fail
+        if self.subscript_depth:
+            raise self.error("a string comparison inside an array element's ( ): Altirra BASIC "
+                             "refuses it (Atari BASIC takes it); compute it into a variable first")
         self.pos = found[1]
         self.out.append(STRING_COMPARE[found[0]])
         self.string_expression()
@@ -694,7 +704,7 @@ def _statement_keyword(text: str, pos: int) -> tuple[int, int]:
         index = 0
         while index < len(name):
             char = text[pos + index] if pos + index < len(text) else ""
-            if char == "." :
+            if char == ".":
                 return token, pos + index + 1
             if char != name[index]:
                 break

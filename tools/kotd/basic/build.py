@@ -4,9 +4,10 @@ For each manifest ``port/basic/<name>.prog`` and each target: the sources are nu
 (:mod:`.source`), checked (:mod:`.check`), tokenized by the dialect's tokenizer
 (:mod:`.atari`, :mod:`.apple`) and written to ``dist/<target>/``:
 
-- ``<name>.atb`` (Atari): the SAVE file, byte for byte what ``SAVE "D:NAME.BAS"`` writes,
-  or ``<name>.apb`` (Apple): the program as Applesoft keeps it from $0801 after a load
-  address and a length word (:mod:`.files`, the formats of ``kotd basic tokenize``);
+- ``<name>.bas``: the program file as it goes on the disk (``kotd.build.diskimages``):
+  Atari BASIC's SAVE file, byte for byte what ``SAVE "D:NAME.BAS"`` writes (the bytes of
+  an ``.atb``), or the DOS 3.3 Applesoft ("A") file: a length word, then the program as
+  Applesoft keeps it from $0801 (an ``.apb`` has the load address before the length);
 - ``<name>.txt``: the numbered program as text, what one would type;
 - ``<name>.listing.txt``: each line with the source file and line it came from, the
   names and the labels;
@@ -22,6 +23,7 @@ from typing import Callable
 
 from ..build import GENERATED_MARK
 from ..build.paths import BASIC_DIR
+from . import apple
 from . import files as basic_files
 from .check import check_program
 from .dialects import DIALECTS
@@ -40,11 +42,14 @@ def manifests(basic_dir: Path = BASIC_DIR) -> list[Path]:
 
 
 def program_file(program: Program) -> tuple[str, bytes]:
-    """The tokenized program's file name and bytes (``.atb`` or ``.apb``)."""
-    dialect = program.dialect.name
-    name = "".join(c for c in program.name.upper() if c.isalnum())[:8] or "PROGRAM"
-    data = basic_files.tokenized_file(program.text(), dialect, save_as=f"D:{name}.BAS")
-    return program.name + basic_files.EXTENSION[dialect], data
+    """The tokenized program's file name and bytes, as the machine's disk holds it."""
+    text = program.text()
+    if program.dialect.name == "atari":
+        name = "".join(c for c in program.name.upper() if c.isalnum())[:8] or "PROGRAM"
+        data = basic_files.tokenized_file(text, "atari", save_as=f"D:{name}.BAS")
+    else:
+        data = apple.file_image(apple.tokenize(text))
+    return f"{program.name}.bas", data
 
 
 def made_for(manifest: Path, target: str) -> bool:

@@ -11,11 +11,10 @@ Steps (each prints one progress line):
    ``engine.lab`` (debugger labels), ``engine.sym``, ``memory.txt``/``.json`` and
    ``state_constants.txt``/``.json`` (for the BASIC front ends);
 4. per target, the BASIC programs of ``port/basic/`` (each ``<name>.prog``), numbered,
-   checked and tokenized (:mod:`kotd.basic.build`): ``<name>.atb`` (Atari SAVE file) or
-   ``.apb`` (Applesoft image), ``.txt``, ``.listing.txt`` (the line map), ``.map.json``;
+   checked and tokenized (:mod:`kotd.basic.build`): ``<name>.bas``, ``.txt``,
+   ``.listing.txt`` (the line map), ``.map.json``;
 5. the game disks ``<out>/kotd-atari.atr``, ``kotd-apple.dsk`` and the loose
    ``kotd-atari.xex`` (:mod:`.diskimages`, docs/images.md).
-
 
 Errors (assembler, data out of range, a region overflowing or overlapping, a BASIC
 source the checker refuses) print

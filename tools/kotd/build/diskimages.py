@@ -3,8 +3,8 @@
 - ``dist/kotd-atari.atr``: boots on an Atari 800/XL with BASIC into the program;
 - ``dist/kotd-atari.xex``: the same files for a DOS (binary load, RUNAD starts BASIC);
 - ``dist/kotd-apple.dsk``: boots on an Apple II+/IIe into the Applesoft program;
-- beside each machine's engine, the BASIC step's ``<name>.atb`` (Atari BASIC SAVE
-  file) and ``<name>.apb`` (Applesoft image) are the loose programs.
+- beside each machine's engine, the BASIC step's ``<name>.bas`` (Atari BASIC SAVE
+  file; Apple DOS 3.3 "A" file) are the loose programs.
 
 The program is the first of :data:`PROGRAM_NAMES` the BASIC step of the build made
 (the front end; until it exists, port/basic/example.prog).  Layouts: :mod:`.atr`, :mod:`.dsk`.
@@ -38,18 +38,17 @@ PROGRAM_NAMES = ("kotd", "example")
 def program_for(target: Target, out_dir: Path) -> tuple[bytes, str]:
     """The tokenized program to start (as in memory: Atari SAVE file, Applesoft from
     $0801) and where it came from; the BASIC step of the build wrote it already."""
-    suffix = ".atb" if target.name == "atari" else ".apb"
     for name in PROGRAM_NAMES:
-        path = Path(out_dir) / target.name / f"{name}{suffix}"
+        path = Path(out_dir) / target.name / f"{name}.bas"
         if path.exists():
             data = path.read_bytes()
-            if target.name == "apple":          # .apb: TXTTAB word, length word, the program
-                length = int.from_bytes(data[2:4], "little")
-                if length != len(data) - 4:
-                    raise ImageError(f"{path}: the length word says {length} bytes, the file holds {len(data) - 4}")
-                data = data[4:]
+            if target.name == "apple":          # DOS 3.3 "A" file: length word, then the program
+                length = int.from_bytes(data[:2], "little")
+                if length != len(data) - 2:
+                    raise ImageError(f"{path}: the length word says {length} bytes, the file holds {len(data) - 2}")
+                data = data[2:]
             return data, f"port/basic/{name}.prog"
-    raise ImageError(f"{out_dir}/{target.name}/: none of {', '.join(n + suffix for n in PROGRAM_NAMES)}: "
+    raise ImageError(f"{out_dir}/{target.name}/: none of {', '.join(n + '.bas' for n in PROGRAM_NAMES)}: "
                      f"no BASIC program to start (port/basic/<name>.prog)")
 
 
