@@ -91,8 +91,8 @@ def test_kotd_basic_run(tmp_path, dist):
 
 
 def test_kotd_basic_run_tokenized_apple(tmp_path):
-    prog = tmp_path / "menu.apple.bin"
-    prog.write_bytes(apple_tokens.tokenize('10 GET K$:PRINT "KEY ";K$\n20 GOTO 10\n'))
+    prog = tmp_path / "menu.apb"
+    prog.write_bytes(apple_tokens.apb_file(apple_tokens.tokenize('10 GET K$:PRINT "KEY ";K$\n20 GOTO 10\n')))
     keys = tmp_path / "keys.txt"
     keys.write_text("AB")
     result = CliRunner().invoke(main, ["basic", "run", str(prog), "--keys", str(keys), "--no-engine"])
@@ -135,6 +135,12 @@ def test_program_files_as_the_machines_save_them(tmp_path):
     apple_file = tmp_path / "prog.a"
     apple_file.write_bytes(apple_tokens.file_image(apple_tokens.tokenize(listing)))
     assert run_text(load_program_file(apple_file, "apple"), "apple").screen[0] == "SAVED6"
+    apb = tmp_path / "prog.apb"
+    apb.write_bytes(apple_tokens.apb_file(apple_tokens.tokenize(listing)))
+    assert run_text(load_program_file(apb, "apple"), "apple").screen[0] == "SAVED6"
+    atb = tmp_path / "prog.atb"
+    atb.write_bytes(atari_tokens.tokenize(listing))
+    assert run_text(load_program_file(atb, "atari"), "atari").screen[0] == "  SAVED6"
     text_file = tmp_path / "prog.txt"
     text_file.write_text(listing)
     assert load_program_file(text_file, "apple") == listing

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -104,12 +105,43 @@ APPLE = [
     {"lines": ['10 PRINT 99999*99999;" ";123456*1000;" ";10/3*3', '20 PRINT INT(-0.5);" ";INT(-7/2);" ";7-7/3*3',
                '30 PRINT 0.1*3=0.3;" ";1/3+1/3+1/3;" ";2/3-1/3', '40 PRINT 1E9+1;" ";2^31;" ";65536*65536',
                '50 PRINT 123.456*1000;" ";1/7;" ";22/7*7', '60 A=1/3:B=A*3:PRINT B=1;" ";INT(B)',
-               '70 PRINT 0.5*0.5;" ";1-0.75;" ";100/0.01', "80 A%=32767:B%=-32767:PRINT A%;B%;A%/2"]},
+               '70 PRINT 0.5*0.5;" ";1-0.999999999;" ";100/0.01', "80 A%=32767:B%=-32767:PRINT A%;B%;A%/2"]},
     {"lines": ["10 HOME:HGR:HCOLOR=3:HPLOT 0,0 TO 20,7:HCOLOR=1:HPLOT 30,0 TO 40,12 TO 2,12",
                "20 HCOLOR=6:HPLOT 3,20 TO 60,25:HCOLOR=5:HPLOT 70,3 TO 70,9:HPLOT TO 64,0",
                "30 VTAB 21:PRINT PEEK(8192)"],
      "peek": [[hgr_row_address(y), 12] for y in range(27)], "full": True},
 ]
+
+
+def _random_number(rng, places=(0, 0, 1, 2, 3), top=99999) -> str:
+    k = rng.choice(places)
+    v = rng.randint(1, top)
+    return str(v) if k == 0 else f"{v / 10 ** k:.{k}f}".rstrip("0").rstrip(".")
+
+
+def _arithmetic_programs(dialect: str) -> list[dict]:
+    """Seeded random arithmetic: 60 `PRINT a op b`, and (Applesoft, whose lines may be
+    long) 45 lines of four-operand expressions, stores, comparisons, INT and STR$."""
+    rng = random.Random(7)
+    simple = [f"{10 + i} PRINT {_random_number(rng)}{rng.choice('+-*/')}{_random_number(rng)}" for i in range(60)]
+    programs = [{"lines": simple[i:i + 20]} for i in range(0, 60, 20)]
+    if dialect == "apple":
+        rng = random.Random(11)
+        lines = []
+
+        def n():
+            return _random_number(rng, (0, 1, 2, 3, 4, 6), 999999)
+        for i in range(45):
+            ops = [rng.choice("+-*/") for _ in range(3)]
+            e = f"{n()}{ops[0]}{n()}{ops[1]}{n()}{ops[2]}{n()}"
+            if i % 3 == 0:
+                lines.append(f'{10 + i} A={n()}/{n()}:B=A*{n()}-{n()}:PRINT B;" ";A*A;" ";INT(A*1000)')
+            elif i % 3 == 1:
+                lines.append(f"{10 + i} PRINT {e}")
+            else:
+                lines.append(f'{10 + i} X={e}:PRINT X;" ";X=({e});" ";STR$(X/7)')
+        programs += [{"lines": lines[i:i + 15]} for i in range(0, 45, 15)]
+    return programs
 
 
 def _machine_screens(dialect: str, programs: list[dict]) -> list[list[str]]:
@@ -145,7 +177,8 @@ def _available(dialect: str) -> bool:
     return bool(lib) and Path(lib).exists() and driver.exists()
 
 
-@pytest.mark.parametrize("dialect,programs", [("atari", ATARI), ("apple", APPLE)])
+@pytest.mark.parametrize("dialect,programs", [("atari", ATARI + _arithmetic_programs("atari")),
+                                              ("apple", APPLE + _arithmetic_programs("apple"))])
 def test_runner_screens_match_the_machine(dialect, programs):
     if not _available(dialect):
         pytest.skip(f"no {dialect} emulator (A8_LIB / A2_CORE and the drivers)")

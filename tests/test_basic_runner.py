@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -127,3 +128,42 @@ def test_error_names_the_source_line_through_the_map():
 def test_uninitialised_atari_array_is_a_runner_fault():
     with pytest.raises(RunnerFault, match=r"A\(1\) read before anything was assigned"):
         run_text("10 DIM A(3)\n20 PRINT A(1)\n", "atari")
+
+
+@pytest.mark.parametrize("dialect,line,what", [
+    ("atari", '10 OPEN #1,4,0,"D:GAME.DAT"', "only K:, S: and E: are modelled"),
+    ("atari", '10 DIM A$(3):X=ADR(A$)', "strings have no address"),
+    ("atari", "10 XIO 18,#6,0,0,\"S:\"", "only XIO 12"),
+    ("atari", "10 X=USR(1536)", "no engine loaded"),
+    ("apple", "10 GR", "GR at line 10: not modelled"),
+    ("apple", "10 CALL 768", "CALL 768 ($0300) at line 10: not modelled"),
+])
+def test_what_is_not_modelled_is_a_runner_fault(dialect, line, what):
+    with pytest.raises(RunnerFault, match=re.escape(what)):
+        run_text(line + "\n", dialect)
+
+
+# --- Applesoft's FAC with its rounding byte (the values the ROM printed in emulation) -----
+@pytest.mark.parametrize("expression,printed", [
+    ("1-0.999999999", "8.14907253E-10"), ("70869/74831", ".947054028"), ("8948.6/302.46", "29.5860609"),
+    ("1125.8/13394", ".0840525608"), ("526.11/95001", "5.53794171E-03"), ("1/3*3", "1"), ("22/7*7", "22"),
+    ("123456789.6", "123456790"), ("999999999.6", "1E+09"), ("123456789012", "1.23456789E+11"),
+    ("2^31", "2.14748365E+09"), ("65536*65536", "4.2949673E+09"), (".001", "1E-03"), ("-.5", "-.5"),
+])
+def test_applesoft_fac(expression, printed):
+    assert run_text(f"10 PRINT {expression}\n", "apple").screen[0] == printed
+
+
+def test_applesoft_fac_parts():
+    from kotd.basic.runner import applesoft_fp as FP
+    x = FP.fin("0.999999999")
+    assert FP.round32(x) != x                       # the constant keeps its rounding byte
+    # 1 - x printed 8.14907253E-10 = 896 / 2^40 on the machine: x is $FFFFFC80 / 2^40,
+    # stored rounded up as 80 7F FF FF FD
+    assert N.apple_bytes(FP.round32(x)).hex() == "807ffffffd"
+    assert (FP.compare(2, 3), FP.compare(3, 3), FP.compare(-1, -2)) == (-1, 0, 1)
+    assert FP.add(2, 3) == 5 and FP.div(7, 2) == 3.5 and FP.mul(-3, 0.5) == -1.5
+    with pytest.raises(N.DivisionByZero):
+        FP.div(1, 0)
+    with pytest.raises(N.NumberOverflow):
+        FP.mul(FP.fin("1E38"), 10)

@@ -292,12 +292,13 @@ def basic_run(program: Path, dialect: str | None, keys_file: Path | None, trace:
     """
     from .basic import runner
     from .basic.runner import keys as keyscript
-    if dialect is None:
-        lowered = str(program).lower()
-        dialect = "atari" if "atari" in lowered else "apple" if "apple" in lowered else None
-        if dialect is None:
-            click.echo(f"error: {program}: say --dialect atari or --dialect apple", err=True)
-            sys.exit(1)
+    from .basic import files
+    from .basic.errors import BasicError
+    try:
+        dialect = files.dialect_of(program, dialect)
+    except BasicError as exc:
+        click.echo(f"error: {program}: {exc.message}", err=True)
+        sys.exit(1)
     try:
         listing = runner.load_program_file(program, dialect)
         events = keyscript.load(keys_file) if keys_file else []

@@ -102,16 +102,20 @@ def read_line_map(path) -> dict[int, str]:
 
 
 def load_program_file(path, dialect: str) -> str:
-    """A program file as a listing: a listing as it is, a tokenized program (an Atari
-    SAVE file, an Applesoft program image or DOS 3.3 file) through the detokenizer."""
+    """A program file as a listing: a listing as it is; a tokenized program through the
+    detokenizer: ``.atb`` or any Atari BASIC SAVE file, ``.apb`` (load address, length,
+    program), an Applesoft DOS 3.3 file (length, program) or a bare program image."""
     from pathlib import Path
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("latin-1")
-    except UnicodeDecodeError:
-        text = ""
+    path = Path(path)
+    data = path.read_bytes()
+    if path.suffix.lower() == ".apb":
+        from .. import apple
+        start, image = apple.read_apb(data)
+        return apple.detokenize(image, start)
+    text = data.decode("latin-1")
     rows = [r for r in text.splitlines() if r.strip()]
-    if rows and all(r.lstrip()[:1].isdigit() for r in rows) and "\x00" not in text:
+    if path.suffix.lower() != ".atb" and rows and all(r.lstrip()[:1].isdigit() for r in rows) \
+            and "\x00" not in text:
         return text
     if dialect == "apple":
         from .. import apple

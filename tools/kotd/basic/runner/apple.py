@@ -13,6 +13,7 @@ import math
 import re
 from fractions import Fraction
 
+from . import applesoft_fp as FP
 from . import numbers as N
 from .core import (NUM_RE, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
                    Tok, TypeMismatchProblem)
@@ -70,10 +71,10 @@ class AppleRuntime(Runtime):
     GOSUB_BYTES, FOR_BYTES = 5, 13
     GOSUB_ROOM, FOR_ROOM = 122, 131
 
-    num_add = staticmethod(N.apple_add)
-    num_sub = staticmethod(N.apple_sub)
-    num_mul = staticmethod(N.apple_mul)
-    num_div = staticmethod(N.apple_div)
+    @staticmethod
+    def num_add(a, b):
+        """NEXT: the variable plus the step, stored rounded."""
+        return FP.round32(FP.add(a, b))
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
@@ -117,15 +118,21 @@ class AppleRuntime(Runtime):
 
     def arith(self, op, a, b):
         try:
+            if type(a) is int and type(b) is int:           # whole numbers below 2^32: exact
+                r = a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else None
+                if op == "/" and b and a % b == 0:
+                    r = a // b
+                if r is not None and -0xFFFFFFFF <= r <= 0xFFFFFFFF:
+                    return r
             if op == "+":
-                return N.apple_add(a, b)
+                return FP.add(a, b)
             if op == "-":
-                return N.apple_sub(a, b)
+                return FP.sub(a, b)
             if op == "*":
-                return N.apple_mul(a, b)
+                return FP.mul(a, b)
             if op == "/":
-                return N.apple_div(a, b)
-            return self.num_pow(a, b)
+                return FP.div(a, b)
+            return self.num_pow(FP.round32(a), b)
         except N.NumberOverflow:
             raise ProgramError(E_OVERFLOW) from None
         except N.DivisionByZero:
@@ -146,7 +153,7 @@ class AppleRuntime(Runtime):
         return self.from_float(math.exp(float(b) * math.log(float(a))))
 
     def format_number(self, x) -> str:
-        return N.apple_format(x)
+        return FP.fout(x)
 
     # --- lexing ----------------------------------------------------------------------------
     def _match_keyword(self, text: str, i: int):
@@ -188,7 +195,7 @@ class AppleRuntime(Runtime):
             if c.isdigit() or c == ".":
                 m = NUM_RE.match(text, i)
                 if m and m.group(0) != ".":
-                    toks.append(Tok("num", N.apple_from_text(m.group(0)), m.group(0)))
+                    toks.append(Tok("num", FP.fin(m.group(0)), m.group(0)))
                     i = m.end()
                     continue
             if c == "?":
@@ -423,9 +430,11 @@ class AppleRuntime(Runtime):
             if not -32767 <= i <= 32767:
                 raise ProgramError(E_QTY)
             return i
-        if name.endswith("$") and len(v) > 255:
-            raise ProgramError(E_LONG)
-        return v
+        if name.endswith("$"):
+            if len(v) > 255:
+                raise ProgramError(E_LONG)
+            return v
+        return FP.round32(v)                  # a variable holds 32 bits: the FAC is rounded
 
     def compile_target(self, p: Parser):
         t = p.next()
@@ -446,7 +455,7 @@ class AppleRuntime(Runtime):
                 scalars[name] = r.convert_for(name, v)
         else:
             def set_scalar(r, v):
-                scalars[name] = v
+                scalars[name] = FP.round32(v)
         set_scalar.var_name = name
         return set_scalar, ty
 
@@ -473,9 +482,17 @@ class AppleRuntime(Runtime):
                 return (lambda r: 1 if left(r) and right(r) else 0), "num"
             return (lambda r: 1 if left(r) or right(r) else 0), "num"
         if op in ("<", ">", "=", "<=", ">=", "<>"):
-            cmp = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "=": lambda a, b: a == b,
-                   "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "<>": lambda a, b: a != b}[op]
-            return (lambda r: 1 if cmp(left(r), right(r)) else 0), "num"
+            test = {"<": lambda c: c < 0, ">": lambda c: c > 0, "=": lambda c: c == 0,
+                    "<=": lambda c: c <= 0, ">=": lambda c: c >= 0, "<>": lambda c: c != 0}[op]
+            if ltype == "str":
+                def order(a, b):
+                    return (a > b) - (a < b)
+            else:
+                def order(a, b):
+                    if type(a) is int and type(b) is int:
+                        return (a > b) - (a < b)
+                    return FP.compare(a, b)
+            return (lambda r: 1 if test(order(left(r), right(r))) else 0), "num"
         if ltype == "str":
             if op != "+":
                 raise TypeMismatchProblem()
@@ -623,8 +640,8 @@ def st_for(rt, p):
     step = p.num_expr() if p.accept_kw("STEP") else (lambda r: 1)
 
     def run(r):
-        r.scalars[name] = start(r)
-        r.push_for(name, limit(r), step(r))
+        r.scalars[name] = FP.round32(start(r))
+        r.push_for(name, FP.round32(limit(r)), FP.round32(step(r)))
     return Stmt(run, "FOR")
 
 
@@ -778,7 +795,7 @@ def parse_number(self, text: str):
     if not m:
         raise ProgramError(E_SYNTAX)
     try:
-        return N.apple_from_text(s)
+        return FP.fin(s)
     except N.NumberOverflow:
         raise ProgramError(E_OVERFLOW) from None
 
@@ -1101,7 +1118,7 @@ def _asc(r, s):
 
 def _val(r, s):
     m = re.match(r"[-+]?(\d+\.?\d*|\.\d+)(E[-+]?\d+)?", s.replace(" ", ""))
-    return N.apple_from_text(m.group(0)) if m else 0
+    return FP.fin(m.group(0)) if m else 0
 
 
 AppleRuntime.FUNCTIONS.update({

@@ -109,13 +109,19 @@ class AtariRuntime(Runtime):
 
     def free_bytes(self) -> int:
         top = self.machine.target.engine.start if self.machine is not None else 0x5800
-        used = sum(len(ln.text) + 4 for ln in self.lines) + 8 * len(self.scalars)
+        used = self.program_bytes + 8 * len(self.scalars)
         used += sum(len(cells) * 6 for _, cells in self.arrays.values()) + sum(self.string_dims.values())
         return top - self.SCREEN_BYTES[self.screen.mode] - self.MEMLO - used
 
     def stack_room(self, frame_bytes: int) -> None:
         if self.stack_bytes() + frame_bytes > self.free_bytes():
             raise ProgramError(2)
+
+    @property
+    def program_bytes(self) -> int:
+        if getattr(self, "_program_bytes", None) is None:
+            self._program_bytes = sum(len(ln.text) + 4 for ln in self.lines)
+        return self._program_bytes
 
     def to_int(self, x, low: int = 0, high: int = 65535) -> int:
         """FPI: round half up; outside low..high is error 3."""

@@ -249,6 +249,42 @@ class GosubFrame:
         self.resume, self.line = resume, line
 
 
+class ControlStack(list):
+    """The FOR/GOSUB frames, keeping the bytes they take on the machine (``frame_bytes``
+    gives a frame's size).  Frames come and go at the top only: append, pop, ``del
+    stack[k:]`` and clear are the changes made to it."""
+
+    def __init__(self, frame_bytes):
+        super().__init__()
+        self.frame_bytes = frame_bytes
+        self.totals = [0]                   # totals[k]: the bytes of the first k frames
+
+    @property
+    def bytes(self) -> int:
+        return self.totals[-1]
+
+    def append(self, frame) -> None:
+        super().append(frame)
+        self.totals.append(self.totals[-1] + self.frame_bytes(frame))
+
+    def pop(self, index: int = -1):
+        if index != -1:
+            raise ValueError("frames leave from the top")
+        self.totals.pop()
+        return super().pop()
+
+    def __delitem__(self, key) -> None:
+        if not (isinstance(key, slice) and key.stop is None and key.step is None):
+            raise ValueError("frames leave from the top")
+        start = key.start or 0
+        super().__delitem__(key)
+        del self.totals[start + 1:]
+
+    def clear(self) -> None:
+        super().clear()
+        self.totals = [0]
+
+
 # ----------------------------------------------------------------------------------------
 # The runtime
 # ----------------------------------------------------------------------------------------
@@ -273,7 +309,7 @@ class Runtime:
         self.index: dict[int, int] = {}
         self.scalars: dict[str, object] = {}
         self.arrays: dict[str, tuple] = {}
-        self.stack: list = []
+        self.stack = ControlStack(lambda f: self.FOR_BYTES if isinstance(f, ForFrame) else self.GOSUB_BYTES)
         self.pc = (0, 0)
         self.next_pc = (0, 0)
         self.current_line = None          # the line number running, or None
@@ -409,7 +445,7 @@ class Runtime:
         """Raise the dialect's out-of-memory error if a frame of this size does not fit."""
 
     def stack_bytes(self) -> int:
-        return sum(self.FOR_BYTES if isinstance(f, ForFrame) else self.GOSUB_BYTES for f in self.stack)
+        return self.stack.bytes
 
     def push_for(self, var, limit, step) -> None:
         # a FOR on a variable already looping replaces that loop (and those inside it)

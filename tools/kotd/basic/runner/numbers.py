@@ -14,10 +14,10 @@ arguments, line numbers) rounds half up; ``INT`` is floor.  Magnitudes of 1E98 a
 more are error 11; below 1E-98 they become 0.
 
 **Applesoft**: 5 bytes, an excess-128 binary exponent and a 32-bit mantissa.  The
-exact result is cut to 40 bits (the FAC's rounding byte) then rounded half up to 32
-(``ROUND.FAC``); an addition first drops the smaller operand's bits below the
-rounding byte.  ``INT`` is floor; conversion to an integer truncates (``QINT``).
-Magnitudes of 2^127 and more are ``?OVERFLOW ERROR``.
+runner's arithmetic, reading and printing are ``applesoft_fp.py`` (the FAC with its
+rounding byte, bit for bit); the ``apple_*`` functions here round every result to 32
+bits and serve the functions (SQR, SIN, RND ...) and the byte layout.  ``INT`` and
+integer conversion floor.  Magnitudes of 2^127 and more are ``?OVERFLOW ERROR``.
 """
 
 from __future__ import annotations
