@@ -23,7 +23,11 @@ from kotd.build.diskimages import start_states_image
 from kotd.build.paths import BASIC_DIR
 from kotd.build.targets import TARGETS
 from kotd.emu import EngineMachine
-from kotd.replay import record
+from kotd import hexgrid
+from kotd.engine.board import side_of
+from kotd.engine.state import Phase, Status
+from kotd.model.types import SIDES
+from kotd.replay import first_difference, record
 
 NONE = 0xFF
 
@@ -33,34 +37,159 @@ def front_end_listing(model) -> str:
     return built.program.text()
 
 
-def keys_for(action) -> str:
-    """The keys a player types for one recorded call ("" for a phase nobody acts in)."""
-    e, a = action.entry, action.args
-    if e == "PHASE_NEXT":
-        return "" if action.info[1] == NONE else "{KEY 35}"
-    if e == "LOGISTICS":
-        return "L" + "".join(f"{v}\n" for v in a)
-    if e == "CHOOSE_FIRST":
-        return "Y" if a[0] else "N"
-    if e == "MOVE":
-        return f"U{a[0]}\n{a[1]}"
-    if e == "FORTIFY":
-        return f"U{a[0]}\nB"
-    if e == "SEA_MOVE":
-        return f"U{a[0]}\nS"
-    if e == "ACCESS":
-        return f"U{a[0]}\n"
-    if e == "FINISH_UNIT":
-        return "F"
-    if e == "END_REACTION":
-        return "{KEY 35}"
-    if e == "ATTACK":
-        attack_hex, defend_hex, attackers, defenders, intensity, risk, air = a
-        return ("A" + "".join(f"{n}\n" for n in attackers) + "0\n" + "".join(f"{n}\n" for n in defenders)
-                + f"0\n{intensity}\n{risk}\n{air}\n")
-    if e == "DEFEND":
-        return f"{a[0]}\n{a[1]}\n"
-    raise AssertionError(f"no keys for {e}")
+class Player:
+    """Types a recorded game into the front end: follows the front end's own state (its
+    mode, selected unit, cursor, logistics unit) to know which keys reach each call, as
+    a player at the keyboard would (docs/play.md "Keys")."""
+
+    def __init__(self, model, actions):
+        self.model, self.actions = model, actions
+        self.mode, self.selected, self.logistics_unit = 0, 0, -1
+        self.cursor = model.map.place_hex(model.map.home_bases["axis"])
+        self.last = None
+        self.keys_seen: set[str] = set()
+
+    # -- what the front end shows ---------------------------------------------------------
+    def state(self, i):
+        return stateblock.decode(self.actions[i].after, self.model)
+
+    def side(self, unit) -> int:
+        return SIDES.index(side_of(self.model, unit))
+
+    def own_units_at(self, st, hex_, actor):
+        return [u.number for u in st.units if u.status == Status.ON_MAP and (u.col, u.row) == hex_
+                and self.side(u.number) == actor][:6]
+
+    def units_at(self, st, hex_):
+        return [u.number for u in st.units if u.status == Status.ON_MAP and (u.col, u.row) == hex_]
+
+    def find_logistics_unit(self, st, actor, from_unit):
+        first = st.logistics_last + 1
+        if from_unit >= first:
+            first = from_unit + 1
+        for start in (first, st.logistics_last + 1):
+            for n in range(start, len(st.units) + 1):
+                u = st.units[n - 1]
+                if self.side(n) == actor and u.status == Status.ON_MAP:
+                    return n
+        return 0
+
+    # -- keys ------------------------------------------------------------------------------
+    def press(self, keys: list[str], *more: str) -> None:
+        for k in more:
+            keys.append(k)
+            self.keys_seen.add(k)
+
+    def cursor_to(self, keys, target, actor):
+        m = self.model.map
+        if target == self.cursor:
+            return
+        if target == m.place_hex(m.tobruk):
+            self.press(keys, "T")
+        elif target == m.place_hex(m.home_bases[SIDES[actor]]):
+            self.press(keys, "B")
+        elif target == (m.columns // 2, m.rows // 2):
+            self.press(keys, "0")
+        else:
+            cur = self.cursor
+            while cur != target:
+                d = min((hexgrid.distance(hexgrid.step(*cur, d), target), d) for d in range(1, 7)
+                        if m.on_map(*hexgrid.step(*cur, d)))[1]
+                cur = hexgrid.step(*cur, d)
+                self.press(keys, str(d))
+        self.cursor = target
+
+    def select(self, keys, st, unit, actor):
+        """Mode 2 with `unit`: back to cursor mode, the cursor to its hex, G, its number."""
+        if self.mode == 2 and self.selected == unit:
+            return
+        if self.mode in (1, 2):
+            self.press(keys, "F")
+        u = st.units[unit - 1]
+        self.cursor_to(keys, (u.col, u.row), actor)
+        listed = self.own_units_at(st, (u.col, u.row), actor)
+        self.press(keys, "G", str(listed.index(unit) + 1))
+        self.mode, self.selected = 2, unit
+
+    def choose(self, keys, listed, chosen, stack):
+        """Y/N for each unit listed, F when the rest are out."""
+        count = 0
+        for k, n in enumerate(listed):
+            if count == stack:
+                return
+            if n in chosen:
+                self.press(keys, "Y")
+                count += 1
+            else:
+                self.press(keys, "N")
+            if count == len(chosen) and k + 1 < len(listed) and count < stack:
+                self.press(keys, "F")
+                return
+
+    def keys_for(self, i) -> str:
+        """The keys for call i (after the set-up)."""
+        action = self.actions[i]
+        st = self.state(i - 1)
+        phase, actor, may = action.info
+        if (phase, actor) != self.last:
+            self.last = (phase, actor)
+            self.mode, self.selected, self.logistics_unit = 0, 0, -1
+        e, a = action.entry, action.args
+        keys: list[str] = []
+        if e == "PHASE_NEXT":
+            if actor == NONE:
+                after = self.state(i)
+                if phase == Phase.VICTORY and after.phase != Phase.GAME_OVER:
+                    self.press(keys, "N")             # no save
+            else:
+                self.press(keys, "{KEY 35}")
+        elif e == "LOGISTICS":
+            unit = a[0]
+            if self.logistics_unit < 0:
+                self.logistics_unit = self.find_logistics_unit(st, actor, 0)
+            for _ in range(len(st.units) + 1):
+                if self.logistics_unit == unit:
+                    break
+                self.press(keys, "F")
+                self.logistics_unit = self.find_logistics_unit(st, actor, self.logistics_unit)
+            assert self.logistics_unit == unit, f"call {i}: the front end never offers unit {unit}"
+            self.press(keys, "R", *map(str, a[1:]))
+            self.logistics_unit = self.find_logistics_unit(self.state(i), actor, unit)
+        elif e == "CHOOSE_FIRST":
+            self.press(keys, "Y" if a[0] else "N")
+        elif e in ("MOVE", "FORTIFY", "SEA_MOVE"):
+            self.select(keys, st, a[0], actor)
+            self.press(keys, str(a[1]) if e == "MOVE" else "B" if e == "FORTIFY" else "S")
+            if e != "FORTIFY" and action.refused is None:
+                u = self.state(i).units[a[0] - 1]
+                self.cursor = (u.col, u.row)
+        elif e == "ACCESS":
+            self.select(keys, st, a[0], actor)
+            if action.refused is not None:
+                self.mode, self.selected = 0, 0
+        elif e == "FINISH_UNIT":
+            self.press(keys, "F")
+            self.mode, self.selected = 0, 0
+        elif e == "END_REACTION":
+            self.press(keys, "{KEY 35}")
+        elif e == "ATTACK":
+            attack_hex, defend_hex, attackers, defenders, intensity, risk, air = a
+            assert max(intensity, risk, air) <= 9, f"call {i}: {a}: more than one key can give"
+            attacker = self.selected if self.mode == 2 and self.selected in attackers else attackers[0]
+            self.select(keys, st, attacker, actor)
+            self.press(keys, str(hexgrid.direction_to(attack_hex, defend_hex)))
+            stack = self.model.logistics.stacking_hex
+            self.choose(keys, self.units_at(st, defend_hex), defenders, stack)
+            self.choose(keys, self.own_units_at(st, attack_hex, actor), attackers, stack)
+            self.press(keys, str(intensity), str(risk), str(air))
+            self.mode, self.selected = 0, 0
+        elif e == "DEFEND":
+            self.press(keys, str(a[0]), str(a[1]))
+            if action.refused is None:
+                self.press(keys, " ")                 # the result: a key goes on
+        else:
+            raise AssertionError(f"no keys for {e}")
+        return "".join(keys)
 
 
 def setup_keys(model, scenario: str, seed: int) -> str:
@@ -75,6 +204,16 @@ def atari_machine(model, dist) -> EngineMachine:
     return machine
 
 
+@pytest.fixture(autouse=True)
+def game_disk_memory(monkeypatch):
+    """BASIC's memory as on the game disk: no DOS (MEMLO $0700), RAMTOP at the resident
+    code (docs/images.md "Memory")."""
+    from kotd.basic.runner.atari import AtariRuntime
+    from kotd.build.targets import ATARI
+    monkeypatch.setattr(AtariRuntime, "MEMLO", 0x0700)
+    monkeypatch.setattr(AtariRuntime, "TOP", ATARI.resident.start)
+
+
 def run_front_end(model, dist, listing, scenario, keys, max_statements=20_000_000):
     machine = atari_machine(model, dist)
     report = runner.run_text(listing, "atari", keys=keyscript.parse(keys), machine=machine,
@@ -82,32 +221,29 @@ def run_front_end(model, dist, listing, scenario, keys, max_statements=20_000_00
     return report, machine
 
 
-def checkpoints(actions) -> list[int]:
-    """Indices after which the front end waits for keys again: the last call of each
-    run of calls before a keyed one; those at a turn's end (the victory phase stepped) first."""
-    keyed = [i for i, a in enumerate(actions) if i and keys_for(a)]
-    ends = [k - 1 for k in keyed[1:]] + [len(actions) - 1]
-    return ends
-
-
-def play(model, dist, scenario, seed, stops):
+def play(model, dist, scenario, seed, checks):
+    """The recorded game typed in; the state block compared after the last call each of
+    `checks` prefixes of the keys reaches (turn ends first, then the end)."""
     log = record(model, scenario, seed, computer_allied=False)
     listing = front_end_listing(model)
     actions = log.actions
-    ends = checkpoints(actions)
-    turn_ends = [k for k in ends if any(a.entry == "PHASE_NEXT" and a.info[0] == 19 for a in actions[:k + 1])]
-    chosen = sorted(set([e for e in ends if e in turn_ends][:stops] + [ends[-1]]))
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    keyed = [i for i in range(1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
+    # Stopping before a keyed call: the front end has made every automatic call before it.
+    stops = [k - 1 for k in keyed[1:]] + [len(actions) - 1]
+    turn = lambda k: actions[k].after[1]                # TURN, the state block's second byte
+    turn_ends = [k for p, k in zip(stops, stops[1:]) if turn(k) != turn(p)]
+    chosen = sorted(set(turn_ends[:checks] + [stops[-1]]))
+    report = None
     for stop in chosen:
-        keys = setup_keys(model, scenario, seed) + "".join(keys_for(a) for a in actions[1:stop + 1])
+        keys = setup_keys(model, scenario, seed) + "".join(per_call[1:stop + 1])
         report, machine = run_front_end(model, dist, listing, scenario, keys)
         assert report.error is None, report.error
-        assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
-        got = machine.state_bytes() if hasattr(machine, "state_bytes") else bytes(
-            machine.cpu.read(machine.target.state.start, stateblock.layout(model).state_size))
         want = actions[stop].after
-        from kotd.replay import first_difference
+        got = machine.state_bytes()
         assert got == want, f"after call {stop} ({actions[stop].entry}): {first_difference(model, got, want)}"
-    return actions, report
+    return player, report
 
 
 def test_setup_screen_and_first_phase(model, dist):
@@ -122,9 +258,12 @@ def test_setup_screen_and_first_phase(model, dist):
 
 
 def test_two_player_game_from_the_keys(model, dist, long_run):
-    seeds = range(1, 6) if long_run else [1]
-    for seed in seeds:
-        actions, report = play(model, dist, "tobruk41", seed, stops=100 if long_run else 1)
+    """tobruk41 whole (one turn); with --long more seeds and tobruk42 (three turns), the
+    state compared at every turn end."""
+    games = [("tobruk41", 1)] + ([("tobruk41", s) for s in range(2, 5)] + [("tobruk42", 1)] if long_run else [])
+    for scenario, seed in games:
+        player, report = play(model, dist, scenario, seed, checks=100 if long_run else 1)
+        assert "GAME OVER" in "\n".join(report.screen)
 
 
 @pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])

@@ -7,7 +7,9 @@ screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
     DIM prompt$(40), terrain_char$(8), map$({MAP_COLS} * {MAP_ROWS}), draw$({MAP_COLS} * {MAP_ROWS})
-    DIM phase_name$(210), unit_char$(4), blank$(39)
+    DIM phase_name$(210), unit_char$(4), blank$(39), keys$(40), victory_name$(108), list_unit(6)
+    victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
+    victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
     ' Terrain in TERRAIN_ order: ocean, clear, rough, fortress, town, mountain, coast, impassable.
     terrain_char$ = "= :#*^.X"
     ' Axis mobile, Axis non-mobile, Allied mobile, Allied non-mobile.
@@ -40,7 +42,7 @@ draw_map:
 draw_next_unit:
     NEXT unit
     FOR row = 0 TO {MAP_ROWS} - 1
-        POSITION 0, row + 1 : PRINT draw$(row * {MAP_COLS} + 1, row * {MAP_COLS} + {MAP_COLS});
+        POSITION 0, row + 1 : PRINT draw$(row * {MAP_COLS} + 1, row * {MAP_COLS} + {MAP_COLS});"    ";
     NEXT row
     old_col = cursor_col : old_row = cursor_row
     GOSUB @move_cursor_mark
@@ -77,11 +79,11 @@ next_hex_unit:
 ' The selected unit (manual V, the unit display): its number, side, strength as the
 ' engine shows it, operation points, supply, fortification.
 show_unit:
-    POSITION 0, 17 : PRINT blank$; : POSITION 0, 17
+    POSITION 0, 17 : PRINT blank$; : POSITION 0, 18 : PRINT blank$; : POSITION 0, 17
     IF selected = 0 THEN RETURN
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;" STR ";strength;" OP ";PEEK({U_OP} + selected - 1);
-    PRINT " SUP ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
+    POSITION 0, 18 : PRINT "SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
     RETURN
 
 ' Row 0: the turn, the phase and the side to act.
@@ -92,16 +94,9 @@ show_phase:
     IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
     RETURN
 
-' Row 19: what the side may do now.
+' Row 19: the keys that work now (keys$).
 show_keys:
-    POSITION 0, 19 : PRINT blank$; : POSITION 0, 19
-    bit = {MAY_LOGISTICS} : GOSUB @test_bit
-    IF bit_set THEN PRINT "L LOGISTICS  # END  D STATUS"; : RETURN
-    bit = {MAY_CHOOSE_FIRST} : GOSUB @test_bit
-    IF bit_set THEN PRINT "MOVE FIRST? Y/N"; : RETURN
-    bit = {MAY_ACCESS} : GOSUB @test_bit
-    IF bit_set THEN PRINT "REACTION: U UNIT  # END"; : RETURN
-    PRINT "1-6 U B S F A # D";
+    POSITION 0, 19 : PRINT blank$; : POSITION 0, 19 : PRINT keys$;
     RETURN
 
 read_key:
@@ -112,14 +107,32 @@ clear_message:
     POSITION 0, 21 : PRINT blank$; : POSITION 0, 22 : PRINT blank$; : POSITION 0, 21
     RETURN
 
-' A number typed on row 22 (RETURN ends it); answer = -1 if none.
+' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
+ask_digit:
+    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : PRINT prompt$;" ";
+ask_digit_key:
+    GOSUB @read_key
+    IF key < 48 + digit_low OR key > 57 THEN @ask_digit_key
+    digit = key - 48
+    PRINT digit;
+    RETURN
+
+' Rows 15-23 cleared for a battle's result; the cursor at row 15.
+clear_result:
+    FOR row = 15 TO 23
+        POSITION 0, row : PRINT blank$;
+    NEXT row
+    POSITION 0, 15
+    RETURN
+
+' A number typed on row 22 (RETURN ends it).
 ask_number:
     POSITION 0, 22 : PRINT blank$; : POSITION 0, 22
     PRINT prompt$;
     INPUT answer
     RETURN
 
-' The set-up screen's input: 1-6 an option, 9 begin (START or RETURN), 10/11 the stick
+'The set-up screen's input: 1-7 an option, 8 load a saved game (L), 9 begin (START or RETURN), 10/11 the stick
 ' up/down, FIRE the marked option; 0 nothing.
 poll_setup_input:
     setup_input = 0
@@ -131,6 +144,7 @@ poll_setup_input:
     GET #1, key
     IF key = 155 THEN setup_input = 9 : RETURN
     IF key >= 49 AND key <= 55 THEN setup_input = key - 48
+    IF key = 76 THEN setup_input = 8
     RETURN
 
 ' The chosen scenario's start state into the state block (port/asm/atari_start_states.s,
@@ -144,9 +158,43 @@ mark_option:
     POSITION 0, 14
     RETURN
 
-' D: the status display (manual VII): turn, score, air, replacements, supply.
+' D: the status display (manual VII) on rows 15-17: turn and score; each side's air
+' (usable/allotted), supply (Axis), replacements, sealift (Allies), victory points.
 status_display:
-    GOSUB @clear_message
     score = ENGINE(SCORE)
-    PRINT "SCORE ";score - 32768;" AIR ";PEEK({AIR});"/";PEEK({AIR+1});" AXIS SUPPLY ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID});
+    POSITION 0, 15 : PRINT blank$; : POSITION 0, 15
+    PRINT "TURN ";PEEK({TURN});"   SCORE ";score - 32768;
+    POSITION 0, 16 : PRINT blank$; : POSITION 0, 16
+    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
+    PRINT " SEALIFT ";PEEK({SEALIFT_LEFT});" VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
+    POSITION 0, 17 : PRINT blank$; : POSITION 0, 17 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
+    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
+    POSITION 0, 18 : PRINT blank$; : POSITION 0, 18
+    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
+    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
+    RETURN
+
+' The end of a turn: the save offer (manual I), a slot 1-8 on the game disk.
+save_offer:
+    GOSUB @clear_message
+    PRINT "SAVE THE GAME? Y/N";
+    GOSUB @read_key
+    IF key <> 89 THEN GOSUB @clear_message : RETURN
+    prompt$ = "SAVE IN SLOT 1-8" : digit_low = 1 : GOSUB @ask_digit
+    IF digit > {SAVE_SLOTS} THEN RETURN
+    disk_status = USR({DISK_SAVE}, digit)
+    GOSUB @clear_message
+    IF disk_status = {DISK_OK} THEN PRINT "SAVED IN SLOT ";digit; : RETURN
+    PRINT "NOT SAVED (DISK STATUS ";disk_status;")";
+    RETURN
+
+' The set-up screen's L: a saved game from slot 1-8 instead of a new one; loaded = 1
+' when the state block holds it.
+load_game:
+    loaded = 0
+    prompt$ = "LOAD SLOT 1-8" : digit_low = 1 : GOSUB @ask_digit
+    IF digit > {SAVE_SLOTS} THEN RETURN
+    disk_status = USR({DISK_LOAD}, digit)
+    IF disk_status = {DISK_OK} THEN loaded = 1 : RETURN
+    POSITION 0, 22 : PRINT "NOT LOADED (DISK STATUS ";disk_status;")";
     RETURN

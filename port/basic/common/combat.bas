@@ -1,39 +1,61 @@
-' The combat dialogue (manual IV.D): the attacker names its units and the defenders,
-' the intensity, its risk and its air; the defender then answers with its own risk and
-' air, and the engine fights the battle.  The battle block is docs/engine.md "Combat".
+' The combat dialogue (manual IV.D, VIII): a unit's move into an enemy hex.  The
+' defenders, then the attackers in the attacking unit's hex, each Y (in), N (out) or
+' F (no more); then the attacker's intensity, risk and air.  The defender answers with
+' its risk and air (defend_dialogue), and the engine fights the battle.  The battle
+' block is docs/engine.md "Combat"; slots 0.. attackers, stack_size.. defenders.
 
-key_attack:
+attack_dialogue:
     bit = {MAY_ATTACK} : GOSUB @test_bit
-    IF bit_set = 0 THEN @player_turn
+    IF bit_set = 0 THEN GOSUB @clear_message : PRINT "NO ATTACK NOW"; : GOTO @operations_turn
     stack_size = ({BATTLE_INTENSITY} - {BATTLE_UNITS}) / 2
-    attackers = 0
-attack_more:
-    prompt$ = "ATTACKER UNIT (0 ENDS)" : GOSUB @ask_number
-    IF answer > 0 AND attackers < stack_size THEN POKE {BATTLE_UNITS} + attackers, answer : attackers = attackers + 1 : GOTO @attack_more
-    defenders = 0
-defend_more:
-    prompt$ = "DEFENDER UNIT (0 ENDS)" : GOSUB @ask_number
-    IF answer > 0 AND defenders < stack_size THEN POKE {BATTLE_UNITS} + stack_size + defenders, answer : defenders = defenders + 1 : GOTO @defend_more
-    IF attackers = 0 OR defenders = 0 THEN @main_loop
-    first = PEEK({BATTLE_UNITS}) : first_defender = PEEK({BATTLE_UNITS} + stack_size)
-    IF first > {UNIT_COUNT} OR first_defender > {UNIT_COUNT} THEN @main_loop
-    POKE {BATTLE_HEXES}, PEEK({U_COL} + first - 1) : POKE {BATTLE_HEXES+1}, PEEK({U_ROW} + first - 1)
-    POKE {BATTLE_HEXES+2}, PEEK({U_COL} + first_defender - 1) : POKE {BATTLE_HEXES+3}, PEEK({U_ROW} + first_defender - 1)
+    defenders = 0 : answer_key = 0
+    FOR unit = 1 TO {UNIT_COUNT}
+        IF answer_key = 70 OR defenders = stack_size THEN @next_defender
+        IF PEEK({U_COL} + unit - 1) <> target_col OR PEEK({U_ROW} + unit - 1) <> target_row THEN @next_defender
+        IF PEEK({U_STATUS} + unit - 1) <> {STATUS_ON_MAP} THEN @next_defender
+        shown = ENGINE(DISPLAY_STRENGTH, unit)
+        GOSUB @clear_message : PRINT "DEFENDER ";unit;" STR ";shown;": ATTACK IT? Y/N/F";
+        GOSUB @ask_yes_no
+        IF answer_key = 89 THEN POKE {BATTLE_UNITS} + stack_size + defenders, unit : defenders = defenders + 1
+next_defender:
+    NEXT unit
+    attackers = 0 : answer_key = 0
+    FOR unit = 1 TO {UNIT_COUNT}
+        IF answer_key = 70 OR attackers = stack_size THEN @next_attacker
+        IF PEEK({U_COL} + unit - 1) <> from_col OR PEEK({U_ROW} + unit - 1) <> from_row THEN @next_attacker
+        IF PEEK({U_STATUS} + unit - 1) <> {STATUS_ON_MAP} OR PEEK({UNIT_SIDE} + unit - 1) <> actor THEN @next_attacker
+        GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO} + unit - 1) + 256 * PEEK({U_STR_HI} + unit - 1);"? Y/N/F";
+        GOSUB @ask_yes_no
+        IF answer_key = 89 THEN POKE {BATTLE_UNITS} + attackers, unit : attackers = attackers + 1
+next_attacker:
+    NEXT unit
+    IF attackers = 0 OR defenders = 0 THEN GOSUB @clear_message : PRINT "NO BATTLE"; : GOTO @operations_turn
+    POKE {BATTLE_HEXES}, from_col : POKE {BATTLE_HEXES+1}, from_row
+    POKE {BATTLE_HEXES+2}, target_col : POKE {BATTLE_HEXES+3}, target_row
     POKE {BATTLE_COUNT}, attackers : POKE {BATTLE_COUNT+1}, defenders
-    prompt$ = "INTENSITY" : GOSUB @ask_number : POKE {BATTLE_INTENSITY}, answer
-    prompt$ = "RISK 1-9" : GOSUB @ask_number : POKE {BATTLE_RISK}, answer
-    prompt$ = "AIR" : GOSUB @ask_number : POKE {BATTLE_AIR}, answer
+    GOSUB @clear_message
+    prompt$ = "INTENSITY 1-9" : digit_low = 1 : GOSUB @ask_digit : POKE {BATTLE_INTENSITY}, digit
+    prompt$ = "RISK 1-9" : GOSUB @ask_digit : POKE {BATTLE_RISK}, digit
+    prompt$ = "AIR 0-9" : digit_low = 0 : GOSUB @ask_digit : POKE {BATTLE_AIR}, digit
     result = ENGINE(ATTACK)
     GOSUB @check_engine_status
+    mode = 0 : selected = 0
     GOTO @main_loop
+
+' Y, N or F into answer_key.
+ask_yes_no:
+    GOSUB @read_key
+    IF key <> 89 AND key <> 78 AND key <> 70 THEN @ask_yes_no
+    answer_key = key
+    RETURN
 
 ' The defender's answer, then the result.
 defend_dialogue:
     GOSUB @draw_map
     GOSUB @clear_message
-    PRINT "ATTACK! DEFENDER'S ANSWER";
-    prompt$ = "DEFENDER RISK 1-9" : GOSUB @ask_number : risk = answer
-    prompt$ = "DEFENDER AIR" : GOSUB @ask_number : air = answer
+    PRINT "ATTACK ON ";PEEK({BATTLE_HEXES+2});",";PEEK({BATTLE_HEXES+3});"! DEFENDER ANSWERS";
+    prompt$ = "DEFENDER RISK 1-9" : digit_low = 1 : GOSUB @ask_digit : risk = digit
+    prompt$ = "DEFENDER AIR 0-9" : digit_low = 0 : GOSUB @ask_digit : air = digit
     odds = ENGINE(DEFEND, risk, air)
     GOSUB @check_engine_status
     IF engine_status <> {E_OK} THEN RETURN
@@ -41,8 +63,21 @@ defend_dialogue:
     dirty = 1
     RETURN
 
-' The casualties and fates of each unit in the battle.
+' Each unit's casualties and fate, one line a unit on the message rows; a key goes on.
 battle_result:
-    GOSUB @clear_message
-    PRINT "ODDS ";odds / 100;" CASUALTIES ";PEEK({BATTLE_CASUALTIES_LO}) + 256 * PEEK({BATTLE_CASUALTIES_HI});
+    stack_size = ({BATTLE_INTENSITY} - {BATTLE_UNITS}) / 2
+    GOSUB @clear_result
+    PRINT "ODDS ";odds / 100;":1"
+    FOR slot = 0 TO 2 * stack_size - 1
+        IF slot < stack_size AND slot >= PEEK({BATTLE_COUNT}) THEN @next_result
+        IF slot >= stack_size AND slot - stack_size >= PEEK({BATTLE_COUNT+1}) THEN @next_result
+        PRINT "UNIT ";PEEK({BATTLE_UNITS} + slot);" LOST ";PEEK({BATTLE_UNIT_LOSS_LO} + slot) + 256 * PEEK({BATTLE_UNIT_LOSS_HI} + slot);
+        IF PEEK({BATTLE_FATE} + slot) = {FATE_ELIMINATED} THEN PRINT " ELIMINATED";
+        IF PEEK({BATTLE_FATE} + slot) = {FATE_CADRE} THEN PRINT " ELIMINATED-CADRE FORMED";
+        PRINT
+next_result:
+    NEXT slot
+    PRINT "PRESS A KEY";
+    GOSUB @read_key
+    GOSUB @clear_result
     RETURN

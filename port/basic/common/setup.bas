@@ -17,6 +17,7 @@ setup_loop:
     GOSUB @poll_setup_input
     IF setup_input = 0 THEN @setup_loop
     IF setup_input = 9 THEN @setup_done
+    IF setup_input = 8 THEN GOSUB @load_game : IF loaded THEN RETURN
     IF setup_input = 10 THEN option = option - 1 + 7 * (option = 1) : GOSUB @draw_setup : GOTO @setup_loop
     IF setup_input = 11 THEN option = option + 1 - 7 * (option = 7) : GOSUB @draw_setup : GOTO @setup_loop
     IF setup_input <= 7 THEN option = setup_input
@@ -59,5 +60,6 @@ draw_setup:
     PRINT "  7 GAME NUMBER     ";game_number
     PRINT
     PRINT "STICK/FIRE OR 1-7 CHANGE; START BEGINS"
+    PRINT "L LOADS A SAVED GAME"
     GOSUB @mark_option
     RETURN

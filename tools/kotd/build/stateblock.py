@@ -490,6 +490,13 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out["ABI_VERSION"] = abi.ABI_VERSION
     out.update(tables.enumeration_values(model))
     out["MAP_COLS"], out["MAP_ROWS"] = model.map.columns, model.map.rows
+    # Where the front end's T and B keys put the cursor (data/map.yaml).
+    out["TOBRUK_COL"], out["TOBRUK_ROW"] = model.map.place_hex(model.map.tobruk)
+    for side in SIDES:
+        out[f"HOME_{side.upper()}_COL"], out[f"HOME_{side.upper()}_ROW"] = \
+            model.map.place_hex(model.map.home_bases[side])
+    # BATTLE_FATE's values (the field's description above).
+    out["FATE_ELIMINATED"], out["FATE_CADRE"] = 1, 2
     out.update(front_end_tables(target))
     if target.name == "atari":                      # the packed start states (startstates.py)
         from .startstates import ATARI_BASE

@@ -79,6 +79,10 @@ class AtariRuntime(Runtime):
     # length stands for its tokens, variables and arrays).
     GOSUB_BYTES, FOR_BYTES = 4, 16
     MEMLO = 0x2000
+    # The top of BASIC's memory (RAMTOP); None: the engine's start.  The game disk boots
+    # with no DOS (MEMLO $0700) and RAMTOP at its resident code ($5000, docs/images.md):
+    # a caller modelling it sets both (emu_tests/test_atari_frontend.py).
+    TOP = None
     SCREEN_BYTES = {0: 992, 1: 674, 2: 424, 3: 434, 4: 694, 5: 1174, 6: 2174, 7: 4190, 8: 8112}
 
     num_add = staticmethod(N.atari_add)
@@ -108,7 +112,7 @@ class AtariRuntime(Runtime):
         return -x
 
     def free_bytes(self) -> int:
-        top = self.machine.target.engine.start if self.machine is not None else 0x5800
+        top = self.TOP or (self.machine.target.engine.start if self.machine is not None else 0x5800)
         used = self.program_bytes + 8 * len(self.scalars)
         used += sum(len(cells) * 6 for _, cells in self.arrays.values()) + sum(self.string_dims.values())
         return top - self.SCREEN_BYTES[self.screen.mode] - self.MEMLO - used
