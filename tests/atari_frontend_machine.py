@@ -36,35 +36,61 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     start = a.frame_number()
     a.console(start=True, frames=20)
     out["new_game_frames"] = a.wait_until(lambda m: "LOGISTICS" in m.screen_lines()[0], 3000)
-    a.wait_until(lambda m: "L LOGISTICS" in m.screen_text(), 3000)
+    a.wait_until(lambda m: "R READY" in m.screen_text(), 3000)
     out["map_frames"] = a.frame_number() - start
     a.frames(2)
     out["map"] = [ln.rstrip() for ln in a.screen_lines()]
     if shots:
         a.screenshot(Path(shots) / "atari-map.png", scale=2)
     out["phase"], out["turn"] = a.peek(c["PHASE"]), a.peek(c["TURN"])
-    # A cursor step: the answer time of a key in cursor mode.
-    a.key("3")                                  # south-east: column 1
-    out["cursor_frames"] = a.wait_until(lambda m: m.screen_lines()[1].rstrip().endswith(" 1"), 600)
-    # Logistics for the Axis' first unit, then end the Axis logistics.
-    out["hex_list_frames"] = a.wait_until(lambda m: "HEX:" in m.screen_text(), 600)
-    a.frames(30)
-    a.key("L")
-    out["prompt_frames"] = a.wait_until(lambda m: "LOGISTICS FOR UNIT" in m.screen_text(), 600)
-    a.type_text("1\n")
+    # A cursor step: the answer time of a key in cursor mode (the Axis logistics unit is
+    # shown; the cursor starts on the Axis home base, column 0).
+    a.key("R")
     out["maxima_frames"] = a.wait_until(lambda m: "MAX REPL" in m.screen_text(), 600)
-    for prompt in ("REPLACEMENTS", "SUPPLY 0-9", "PRIORITY"):
+    for prompt in ("REPLACEMENTS", "SUPPLY 0-9", "RESUPPLY"):
         a.wait_until(lambda m: prompt in m.screen_text(), 600)
-        a.type_text("5\n")
-    a.wait_until(lambda m: "STRENGTH" in m.screen_text(), 600)
+        a.key("5")
+    out["logistics_frames"] = a.wait_until(lambda m: "STRENGTH" in m.screen_text(), 600)
     a.frames(30)
     a.key("#", shift=False)
     out["after_step_frames"] = a.wait_until(lambda m: "ALLIED" in m.screen_lines()[0], 3000)
     out["after_step"] = a.screen_lines()[0].rstrip()
-    a.wait_until(lambda m: "L LOGISTICS" in m.screen_text(), 3000)
+    a.wait_until(lambda m: "R READY" in m.screen_text(), 3000)
     a.frames(2)
     if shots:
         a.screenshot(Path(shots) / "atari-logistics.png", scale=2)
+    # The Allies' logistics: # at once; the initiative (the chart's: Y), then operations.
+    a.key("#")
+    a.wait_until(lambda m: "MOVE FIRST" in m.screen_text(), 3000)
+    a.frames(10)
+    a.key("Y")
+    a.frames(10)
+    a.key("#")
+    out["operations_frames"] = a.wait_until(lambda m: "1-6 T B G" in m.screen_text(), 3000)
+    a.frames(10)
+    start = a.frame_number()
+    a.key("3")
+    out["cursor_frames"] = a.wait_until(lambda m: m.screen_lines()[1].rstrip().endswith(" 1"), 600)
+    a.wait_until(lambda m: "HEX:" in m.screen_text(), 600)
+    out["cursor_and_list_frames"] = a.frame_number() - start
+    a.frames(10)
+    start = a.frame_number()
+    a.key("T")
+    a.wait_until(lambda m: m.screen_lines()[1].rstrip().endswith(" 15"), 600)
+    out["jump_frames"] = a.frame_number() - start
+    a.frames(30)
+    a.key("D")
+    out["display_frames"] = a.wait_until(lambda m: "SCORE" in m.screen_text(), 600)
+    a.frames(30)
+    if shots:
+        a.screenshot(Path(shots) / "atari-operations.png", scale=2)
+    # FRE(0): BREAK here (every string and array is dimensioned at the start), ask, CONT.
+    a.break_key()
+    a.frames(60)
+    a.type_text("?FRE(0)\n")
+    a.frames(60)
+    lines = [ln.strip() for ln in a.screen_lines() if ln.strip()]
+    out["fre"] = int(next(ln for ln in reversed(lines) if ln.isdigit()))
     return out
 
 
