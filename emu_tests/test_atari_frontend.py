@@ -294,3 +294,88 @@ def test_pack_round_trip():
     for n in range(200):
         data = bytes(rnd.choice([0, 0, 0, 255, rnd.randrange(256)]) for _ in range(rnd.randrange(1, 600)))
         assert startstates.unpack(startstates.pack(data), len(data)) == data
+
+
+# --- random keys -------------------------------------------------------------------------
+
+#: Every key of manual VIII the front end reads during play (R and M of "additional
+#: keys" are not there yet: docs/play.md), plus a space and RETURN.
+PLAY_KEYS = list("0123456789RFDYNTBGS ") + ["{KEY 35}", "{RETURN}", "A", "Q"]
+#: Weighted for play that gets somewhere: more unit picks and moves, fewer phase ends.
+RANDOM_KEYS = PLAY_KEYS + list("123456GGGYYY123456R")
+
+
+def capture_calls(monkeypatch, model):
+    """Every USR call the program makes: (entry name, args, battle args, status, state after)."""
+    from kotd.basic.runner.atari import AtariRuntime
+    from kotd.build import abi
+    names = {address: name[len("ENTRY_"):] for name, address in abi.entry_addresses(TARGETS["atari"]).items()}
+    c = stateblock.constants(model, TARGETS["atari"])
+    stack = model.logistics.stacking_hex
+    calls = []
+    original = AtariRuntime.usr
+
+    def usr(self, address, args):
+        ram = self.machine.cpu.memory
+        battle = None
+        if names.get(address) == "ATTACK":
+            hexes = [ram[c["BATTLE_HEXES"] + i] for i in range(4)]
+            na, nd = ram[c["BATTLE_COUNT"]], ram[c["BATTLE_COUNT"] + 1]
+            battle = ((hexes[0], hexes[1]), (hexes[2], hexes[3]),
+                      tuple(ram[c["BATTLE_UNITS"] + i] for i in range(min(na, stack))),
+                      tuple(ram[c["BATTLE_UNITS"] + stack + i] for i in range(min(nd, stack))),
+                      ram[c["BATTLE_INTENSITY"]], ram[c["BATTLE_RISK"]], ram[c["BATTLE_AIR"]])
+        value = original(self, address, args)
+        calls.append((names.get(address, address), tuple(args), battle, ram[c["CALL_STATUS"]],
+                      self.machine.state_bytes()))
+        return value
+    monkeypatch.setattr(AtariRuntime, "usr", usr)
+    return calls
+
+
+def reference_agrees(model, calls) -> None:
+    """The calls made again on the reference step machine: each answered alike (done or
+    refused) and the state block after each equal to the 6502's."""
+    from kotd.build import abi
+    from kotd.engine.flow import Flow
+    from kotd.engine.logistics import LogisticsOrder
+    from kotd.engine.movement import RuleError
+    start = next(i for i, call in enumerate(calls) if call[0] == "NEW_GAME")
+    flow = Flow(model, stateblock.decode(calls[start][4], model))
+    queries = {"PHASE_INFO", "HEX_NEIGHBOUR", "DISPLAY_STRENGTH", "LOGISTICS_MAX", "SCORE"}
+    for k, (entry, args, battle, status, after) in enumerate(calls[start + 1:], start + 1):
+        if entry in queries:
+            assert after == calls[k - 1][4], f"call {k} {entry}{args} changed the state"
+            continue
+        act = {
+            "PHASE_NEXT": lambda: flow.step(),
+            "LOGISTICS": lambda: flow.allocate(args[0], LogisticsOrder(*args[1:])),
+            "CHOOSE_FIRST": lambda: flow.choose_first(args[0]),
+            "MOVE": lambda: flow.move(*args), "FORTIFY": lambda: flow.fortify(*args),
+            "SEA_MOVE": lambda: flow.sea_move(*args), "ATTACK": lambda: flow.declare_attack(*battle),
+            "DEFEND": lambda: flow.defend(*args), "ACCESS": lambda: flow.access(*args),
+            "FINISH_UNIT": lambda: flow.finish_unit(), "END_REACTION": lambda: flow.end_reaction(),
+        }[entry]
+        try:
+            act()
+            refused = 0
+        except RuleError as exc:
+            refused = abi.ERRORS.get(exc.code, -1)
+        assert refused == status, f"call {k} {entry}{args}: 6502 status {status}, reference {refused}"
+        want = stateblock.encode(flow.state, model)
+        assert after == want, f"call {k} {entry}{args}: {first_difference(model, after, want)}"
+
+
+def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, dist, monkeypatch, long_run):
+    import random
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    for seed in range(1, 9 if long_run else 3):
+        rnd = random.Random(seed)
+        calls.clear()
+        keys = setup_keys(model, "tobruk41", seed) + "".join(rnd.choice(RANDOM_KEYS) for _ in range(600))
+        report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+        assert report.error is None, f"seed {seed}: {report.error}"
+        assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
+        assert any(call[0] != "PHASE_INFO" and call[0] != "NEW_GAME" for call in calls)
+        reference_agrees(model, calls)
