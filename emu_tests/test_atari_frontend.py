@@ -19,12 +19,12 @@ from kotd.basic import runner
 from kotd.basic.build import build_one
 from kotd.basic.runner import keys as keyscript
 from kotd.build import startstates, stateblock
-from kotd.build.diskimages import start_states_image
+from kotd.build.diskimages import frontend_image
 from kotd.build.paths import BASIC_DIR
 from kotd.build.targets import TARGETS
 from kotd.emu import EngineMachine
 from kotd import hexgrid
-from kotd.engine.board import side_of
+from kotd.engine.board import side_of, utype
 from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
 from kotd.replay import first_difference, record
@@ -197,11 +197,29 @@ def setup_keys(model, scenario: str, seed: int) -> str:
     return "2" * list(model.scenarios).index(scenario) + f"7{seed}\n{{START}}"
 
 
+#: Where the map drawer's screen is in the runner (which models the screen as text, not
+#: memory): SAVMSC points at this buffer, the only memory it may write besides the engine's.
+SCREEN_BUFFER = 0x4000
+
+
 def atari_machine(model, dist) -> EngineMachine:
-    """The engine and the packed start states, as the game disk loads them."""
+    """The engine and the front end's machine code, as the game disk loads them."""
     machine = EngineMachine.from_dist(model, dist, "atari")
-    machine.cpu.load(startstates.ATARI_BASE, start_states_image(model, TARGETS["atari"]))
+    machine.cpu.load(startstates.ATARI_BASE, frontend_code(model))
+    machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
+    machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
     return machine
+
+
+_FRONTEND = {}
+
+
+def frontend_code(model) -> bytes:
+    if "image" not in _FRONTEND:
+        from kotd.build import build_target
+        engine = build_target(model, TARGETS["atari"], None, echo=lambda _: None).assembly
+        _FRONTEND["image"] = frontend_image(model, TARGETS["atari"], engine)
+    return _FRONTEND["image"]
 
 
 @pytest.fixture(autouse=True)
@@ -344,7 +362,7 @@ def reference_agrees(model, calls) -> None:
     flow = Flow(model, stateblock.decode(calls[start][4], model))
     queries = {"PHASE_INFO", "HEX_NEIGHBOUR", "DISPLAY_STRENGTH", "LOGISTICS_MAX", "SCORE"}
     for k, (entry, args, battle, status, after) in enumerate(calls[start + 1:], start + 1):
-        if entry in queries:
+        if entry in queries or not isinstance(entry, str):      # DRAW_MAP: the screen only
             assert after == calls[k - 1][4], f"call {k} {entry}{args} changed the state"
             continue
         act = {
@@ -379,3 +397,53 @@ def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, 
         assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
         assert any(call[0] != "PHASE_INFO" and call[0] != "NEW_GAME" for call in calls)
         reference_agrees(model, calls)
+
+
+# --- the map drawer (port/asm/atari_display.s) ----------------------------------------------
+
+TERRAIN_SCREEN = {"ocean": "=", "clear": " ", "rough": ":", "fortress": "#", "town": "*",
+                  "mountain": "^", "coast": ".", "impassable": "X"}
+UNIT_SCREEN = {("axis", "mobile"): "G", ("axis", "nonmobile"): "g",
+               ("allied", "mobile"): "B", ("allied", "nonmobile"): "b"}
+
+
+def screen_code(ch: str) -> int:
+    """ATASCII 32-95 -> the ANTIC's internal code (what screen memory holds)."""
+    return ord(ch) - 32 if 32 <= ord(ch) < 96 else ord(ch)
+
+
+def expected_map(model, state, cursor) -> dict[int, int]:
+    """Screen offset -> code: terrain, units (a second one inverts), the cursor inverted."""
+    m = model.map
+    cells = {}
+    for r in range(m.rows):
+        for c in range(m.columns):
+            cells[40 * (r + 1) + c] = screen_code(TERRAIN_SCREEN[model.terrain[m.terrain_at(c, r)].id])
+    seen = set()
+    for u in state.units:
+        if u.status != Status.ON_MAP:
+            continue
+        at = 40 * (u.row + 1) + u.col
+        if (u.col, u.row) in seen:
+            cells[at] |= 0x80
+        else:
+            cells[at] = screen_code(UNIT_SCREEN[(side_of(model, u.number), utype(model, u.number).type)])
+            seen.add((u.col, u.row))
+    if m.on_map(*cursor):
+        cells[40 * (cursor[1] + 1) + cursor[0]] ^= 0x80
+    return cells
+
+
+@pytest.mark.parametrize("scenario", ["tobruk41", "alamein", "campaign"])
+def test_draw_map_draws_terrain_units_stacks_and_cursor(model, dist, scenario):
+    machine = atari_machine(model, dist)
+    state = stateblock.decode((dist / "atari" / f"start_{scenario}.bin").read_bytes(), model)
+    machine.write_state(state)
+    for cursor in [(0, 0), (15, 2), (34, 13), (40, 3)]:
+        machine.cpu.call(startstates.ATARI_BASE + 3, stack=bytes([cursor[1], 0, cursor[0], 0, 2]))
+        assert machine.cpu.word(0xD4) == 0
+        screen = machine.cpu.read(SCREEN_BUFFER, 960)
+        for at, code in expected_map(model, state, cursor).items():
+            assert screen[at] == code, f"{scenario} cursor {cursor}: screen offset {at}: {screen[at]:02X}, want {code:02X}"
+    machine.cpu.call(startstates.ATARI_BASE + 3, stack=bytes([1, 0, 1]))
+    assert machine.cpu.word(0xD4) == 1

@@ -399,10 +399,10 @@ def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(mode
     assert cpu.read(ATARI.engine.start, len(engine)) == engine
     program = started_program(dist, "atari")
     assert cpu.read(atr.staging_address(program), len(program)) == program
-    from kotd.build.diskimages import start_states_image
-    from kotd.build import startstates
-    starts = start_states_image(model, ATARI)
-    assert cpu.read(startstates.ATARI_BASE, len(starts)) == starts
+    from kotd.build import build_target, startstates
+    from kotd.build.diskimages import frontend_image
+    frontend = frontend_image(model, ATARI, build_target(model, ATARI, None, echo=lambda _: None).assembly)
+    assert cpu.read(startstates.ATARI_BASE, len(frontend)) == frontend
     reset = ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_RESET"]
     assert cpu.word(0x000C) == cpu.word(reset + 1), "DOSINI: our RESET handler (the JMP at DISK_RESET)"
     assert cio_calls[:2] == [0x0C, 0x03], "the screen closed and reopened below RAMTOP"

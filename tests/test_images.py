@@ -78,7 +78,7 @@ def test_atr_boot_record_loader_and_files(dist, state_size):
     (res_at, res), (eng_at, eng), (starts_at, starts), (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
-    assert starts_at == startstates.ATARI_BASE
+    assert starts_at == startstates.ATARI_BASE        # the front end's machine code
     program = started_program(dist, "atari")
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
     # the resident code knows where the program is and how long it is

@@ -1,24 +1,16 @@
 ;
-; atari_start_states.s -- each scenario's start state, packed, and the routine
-; that unpacks one into the state block (Atari game disk; docs/play.md).
+; atari_start_states.s -- unpacks a scenario's start state into the state block
+; (part of atari_frontend.s; docs/play.md).
 ;
-; Loaded with the engine at START_STATES_BASE, above the engine's budget.  The
-; packed data is generated (tools/kotd/build/startstates.py, the byte-run code
-; described there); BASIC calls it before NEW_GAME:
+; The packed states are generated (tools/kotd/build/startstates.py, the byte-run
+; code described there, generated/start_states.inc); BASIC calls it before NEW_GAME:
 ;
 ;   X=USR(START_STATE, scenario)   ; 0 done, 1 wrong argument count, 2 no such scenario
 ;
 
-.include "generated/atari.inc"
-.include "generated/state.inc"
-.include "generated/start_states_base.inc"
-
 .alias SOURCE   ZP_BASE             ; the packed bytes; the engine's zero page, idle
 .alias DEST     ZP_BASE+2           ; during a USR call: where the next byte goes
 .alias COUNT    ZP_BASE+4           ; bytes left in the current run
-.alias FR0      $D4                 ; USR's result
-
-.org START_STATES_BASE
 
 ;
 ; start_state -- USR entry: unpack scenario n's start state into the state block.
@@ -127,6 +119,3 @@ next_dest:
     bne +
     inc DEST+1
 *   rts
-
-.include "generated/start_states.inc"
-start_states_end:

@@ -1,69 +1,31 @@
 ' The Atari's screen and keys: GRAPHICS 0, the whole theatre (MAP_COLS x MAP_ROWS hexes,
-' one character each) on rows 1-14, the phase on row 0, the unit and messages on rows
-' 16-23.  The map is kept as a string of terrain characters (built once from the
-' engine's MAP_TERRAIN); each redraw copies it, puts the units in and prints 14 rows.
+' one character each) on rows 1-14, drawn by machine code (port/asm/atari_display.s,
+' USR DRAW_MAP), the phase on row 0, the unit and messages on rows 15-23.
 
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), terrain_char$(8), map$({MAP_COLS} * {MAP_ROWS}), draw$({MAP_COLS} * {MAP_ROWS})
-    DIM phase_name$(210), unit_char$(4), blank$(39), keys$(40), victory_name$(108), list_unit(6)
+    DIM prompt$(40), phase_name$(210), blank$(39), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
-    ' Terrain in TERRAIN_ order: ocean, clear, rough, fortress, town, mountain, coast, impassable.
-    terrain_char$ = "= :#*^.X"
-    ' Axis mobile, Axis non-mobile, Allied mobile, Allied non-mobile.
-    unit_char$ = "GgBb"
     blank$ = "                                       "
     phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    "
     phase_name$(101) = "B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  "
     phase_name$(161) = "C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
     GOSUB @clear_screen
-    PRINT "KNIGHTS OF THE DESERT: READING THE MAP"
-    FOR hex = 0 TO {MAP_COLS} * {MAP_ROWS} - 1
-        map$(hex + 1, hex + 1) = terrain_char$(PEEK({MAP_TERRAIN} + hex) + 1, PEEK({MAP_TERRAIN} + hex) + 1)
-    NEXT hex
     RETURN
 
 clear_screen:
     PRINT CHR$(125);
     RETURN
 
-' The map with the units; a hex of two or more units in inverse video; the cursor.
+' The map with the units (a hex of two or more in inverse video) and the cursor (its
+' hex inverted); the cursor's column and row at the right.
 draw_map:
-    draw$ = map$
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF PEEK({U_STATUS} + unit - 1) <> {STATUS_ON_MAP} THEN @draw_next_unit
-        hex = PEEK({U_ROW} + unit - 1) * {MAP_COLS} + PEEK({U_COL} + unit - 1) + 1
-        mark = 1 + 2 * PEEK({UNIT_SIDE} + unit - 1) + PEEK({UNIT_TYPE} + unit - 1)
-        mark = ASC(unit_char$(mark, mark))
-        IF ASC(draw$(hex, hex)) > 64 THEN mark = ASC(draw$(hex, hex)) - 128 * (ASC(draw$(hex, hex)) > 127) + 128
-        draw$(hex, hex) = CHR$(mark)
-draw_next_unit:
-    NEXT unit
-    FOR row = 0 TO {MAP_ROWS} - 1
-        POSITION 0, row + 1 : PRINT draw$(row * {MAP_COLS} + 1, row * {MAP_COLS} + {MAP_COLS});"    ";
-    NEXT row
-    old_col = cursor_col : old_row = cursor_row
-    GOSUB @move_cursor_mark
-    RETURN
-
-' The cursor is the hex's character in inverse video (a stack shows normal under it).
 move_cursor_mark:
-    hex = old_row * {MAP_COLS} + old_col + 1
-    POSITION old_col, old_row + 1 : PRINT draw$(hex, hex);
-    hex = cursor_row * {MAP_COLS} + cursor_col + 1
-    mark = ASC(draw$(hex, hex))
-    mark = mark + 128 - 256 * (mark > 127)
-    POSITION cursor_col, cursor_row + 1 : PRINT CHR$(mark);
+    drawn = USR({DRAW_MAP}, cursor_col, cursor_row)
     POSITION 36, 1 : PRINT cursor_col;" ";
     POSITION 36, 2 : PRINT cursor_row;" ";
-    RETURN
-
-centre_cursor:
-    old_col = cursor_col : old_row = cursor_row
-    cursor_col = INT({MAP_COLS} / 2) : cursor_row = INT({MAP_ROWS} / 2)
-    GOSUB @move_cursor_mark
     RETURN
 
 ' The units in the cursor's hex, by number.

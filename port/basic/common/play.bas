@@ -135,7 +135,6 @@ move_cursor:
     IF result = {HEX_NONE} THEN @operations_turn
     new_row = INT(result / 256) : new_col = result - 256 * new_row
 jump_cursor:
-    old_col = cursor_col : old_row = cursor_row
     cursor_col = new_col : cursor_row = new_row
     GOSUB @move_cursor_mark
     GOSUB @show_hex_units

@@ -1,5 +1,6 @@
 """Each scenario's start state on the Atari game disk, packed, with the routine that
-unpacks one into the state block (``port/asm/atari_start_states.s``).
+unpacks one into the state block (``port/asm/atari_start_states.s``, part of the front
+end's machine code ``atari_frontend.s``).
 
 A new game needs its scenario's start state in the state block before ``NEW_GAME``
 (docs/engine.md "Phase work").  The six states (``STATE_SIZE`` bytes each) are packed
@@ -19,8 +20,9 @@ from ..model.types import Model
 from . import stateblock
 from .targets import ENGINE_BUDGET, TARGETS
 
-#: Where the packed states and the unpacker load on the Atari: right after the engine's
-#: budget, inside the engine's 16 KB region (free memory above the budget).
+#: Where the front end's machine code (atari_frontend.s: the unpacker, the packed states,
+#: the map drawer) loads on the Atari: right after the engine's budget, inside the
+#: engine's 16 KB region (free memory above the budget).
 ATARI_BASE = TARGETS["atari"].engine.start + ENGINE_BUDGET
 
 

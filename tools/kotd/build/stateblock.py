@@ -498,9 +498,9 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     # BATTLE_FATE's values (the field's description above).
     out["FATE_ELIMINATED"], out["FATE_CADRE"] = 1, 2
     out.update(front_end_tables(target))
-    if target.name == "atari":                      # the packed start states (startstates.py)
+    if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         from .startstates import ATARI_BASE
-        out["START_STATE"] = ATARI_BASE
+        out["START_STATE"], out["DRAW_MAP"] = ATARI_BASE, ATARI_BASE + 3
     return out
 
 
