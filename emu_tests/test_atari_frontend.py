@@ -447,3 +447,26 @@ def test_draw_map_draws_terrain_units_stacks_and_cursor(model, dist, scenario):
             assert screen[at] == code, f"{scenario} cursor {cursor}: screen offset {at}: {screen[at]:02X}, want {code:02X}"
     machine.cpu.call(startstates.ATARI_BASE + 3, stack=bytes([1, 0, 1]))
     assert machine.cpu.word(0xD4) == 1
+
+
+def test_setup_options_reach_new_game(model, dist):
+    """Set-up keys: Tobruk '42, the Axis' own ratings 1 2 3 4 5, the Allies novice, random
+    initiative, the Axis depots, game number 77: the state after NEW_GAME is the
+    reference's new game with those options."""
+    from kotd.engine.setup import Options, new_game, ratings_for
+    listing = front_end_listing(model)
+    keys = "2" + "333" + "12345" + "44" + "5" + "6" + "777\n{START}"
+    report, machine = run_front_end(model, dist, listing, "tobruk42", keys)
+    assert report.error is None, report.error
+    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("TURN")
+    axis = {"combat": 1, "replacements": 2, "supply": 3, "air": 4, "reinforcements": 5}
+    options = Options(computer_allied=False, random_initiative=True, optional_depots=True,
+                      ratings={"axis": axis, "allied": ratings_for(model, "novice")})
+    want = new_game(model, "tobruk42", 77, options)
+    # The program has gone on to the first phase that asks a player: play the reference on.
+    from kotd.engine.flow import Flow
+    flow = Flow(model, want)
+    while flow.info().actor is None and flow.state.phase != Phase.GAME_OVER:
+        flow.step()
+    got = machine.state_bytes()
+    assert got == stateblock.encode(flow.state, model), first_difference(model, got, stateblock.encode(flow.state, model))

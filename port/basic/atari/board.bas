@@ -115,9 +115,18 @@ load_start_state:
     start_status = USR({START_STATE}, scenario)
     RETURN
 
+' The set-up screen: option_line's row (option 1 on row 4), its marker, its messages.
+setup_row:
+    POSITION 0, 3 + option_line
+    RETURN
+
 mark_option:
+    POSITION 0, 3 + old_option : PRINT " ";
     POSITION 0, 3 + option : PRINT ">";
-    POSITION 0, 14
+    RETURN
+
+setup_message:
+    POSITION 0, 15 : PRINT blank$; : POSITION 0, 15
     RETURN
 
 ' D: the status display (manual VII) on rows 15-17: turn and score; each side's air
