@@ -30,8 +30,14 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
         a.screenshot(Path(shots) / "atari-setup.png", scale=2)
     a.key("3")                                  # Axis level: historical -> intermediate
     out["key_answer_frames"] = a.wait_until(lambda m: "INTERMEDIATE" in m.screen_text(), 600)
-    for name in ("NOVICE", "EXPERT", "HISTORICAL"):     # round to historical again
+    for name in ("NOVICE", "RATINGS", "EXPERT", "HISTORICAL"):     # round to historical again
         a.key("3")
+        if name == "RATINGS":                   # the Axis' own five ratings, one key each
+            for digit in "33335":
+                a.wait_until(lambda m: "RATING 0-9" in m.screen_text(), 600)
+                a.key(digit)
+                a.frames(10)
+            a.wait_until(lambda m: "33335" in m.screen_lines()[6], 600)
         a.wait_until(lambda m: name in m.screen_lines()[6], 600)
     start = a.frame_number()
     a.console(start=True, frames=20)

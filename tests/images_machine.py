@@ -37,6 +37,8 @@ def to_prompt(a) -> None:
     sets the left margin to 0 and hides the cursor) on a clear screen."""
     a.break_key()
     a.frames(30)
+    a.clear_screen()
+    a.frames(10)
     a.type_text("POKE 82,2:POKE 752,0:GR.0\n")
     a.wait_until(lambda m: m.at_prompt(), 600)
 SLOT = 2

@@ -47,11 +47,6 @@ automatic_step:
     IF phase = {PHASE_VICTORY} AND PEEK({PHASE}) <> {PHASE_GAME_OVER} THEN GOSUB @save_offer
     GOTO @main_loop
 
-' bit_set = 1 if the MAY_ bit "bit" is in "may" (BASIC has no bitwise AND).
-test_bit:
-    bit_set = INT(may / bit) - 2 * INT(may / (2 * bit))
-    RETURN
-
 ' --- logistics (manual VIII): the side's units in unit order; R allocates, F skips ---
 
 logistics_turn:
