@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 
 from .build import abi, stateblock
 from .engine.ai import SimpleAI
-from .engine.flow import Action, AttackPlan
+from .engine.flow import Action, May
 from .engine.game import Game, GameOver
-from .engine.flow import May
 from .engine.setup import Options, new_game, start_state
 from .engine.state import Phase
 from .model.types import Model
@@ -152,9 +151,8 @@ def replay(model: Model, machine, log: GameLog, *, check_info: bool = True, stop
         elif want == 0 and action.entry not in VALUE_UNCHECKED and r.value != action.value:
             problems.append(f"result {r.value}, want {action.value}")
         got_bytes = machine.state_bytes()
-        diff = first_difference(model, got_bytes, action.after)
-        if diff:
-            problems.append(diff)
+        if got_bytes != action.after:
+            problems.append(first_difference(model, got_bytes, action.after) or "the state block differs")
         report.actions += 1
         if problems:
             report.mismatches.append(Mismatch(i, action, "; ".join(problems)))

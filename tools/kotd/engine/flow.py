@@ -374,8 +374,9 @@ class Flow:
         for digit in (order.replacements, order.supply, order.priority):
             if not 0 <= digit <= 9:
                 raise refuse(f"a logistics digit is 0-9, not {digit}", "range")
-        self.state.logistics_last = number
-        return logistics.allocate(self.model, self.state, unit, order)
+        given = logistics.allocate(self.model, self.state, unit, order)
+        self.state.logistics_last = number          # only once the allocation is made
+        return given
 
     @recorded("CHOOSE_FIRST", lambda first: (int(bool(first)),))
     def choose_first(self, move_first: bool) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..model.types import SIDES, Model, other_side
+from ..model.types import SIDES, Model
 from . import victory
 from .board import side_of, units_on_map
 from .combat import BattleResult
