@@ -38,14 +38,21 @@ next_hex_unit:
     NEXT unit
     RETURN
 
-' The selected unit (manual V, the unit display): its number, side, strength as the
-' engine shows it, operation points, supply, fortification.
+' The selected unit (manual IV.A.1, the unit display): its number, side and type, its
+' strength as the engine shows it (solitaire noise on computer-run units) over its
+' ceiling, morale; operation points, supply, fortification level.
 show_unit:
     POSITION 0, 17 : PRINT blank$; : POSITION 0, 18 : PRINT blank$; : POSITION 0, 17
     IF selected = 0 THEN RETURN
     strength = ENGINE(DISPLAY_STRENGTH, selected)
-    PRINT "UNIT ";selected;" STR ";strength;" OP ";PEEK({U_OP} + selected - 1);
-    POSITION 0, 18 : PRINT "SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
+    PRINT "UNIT ";selected;
+    IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_AXIS} THEN PRINT " AXIS";
+    IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_ALLIED} THEN PRINT " ALLIED";
+    IF PEEK({UNIT_TYPE} + selected - 1) = {TYPE_MOBILE} THEN PRINT " MOBILE";
+    IF PEEK({UNIT_TYPE} + selected - 1) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
+    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO} + selected - 1) + 256 * PEEK({U_CEIL_HI} + selected - 1);
+    POSITION 0, 18 : PRINT "MORALE ";PEEK({UNIT_MORALE} + selected - 1);" OP ";PEEK({U_OP} + selected - 1);
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
     RETURN
 
 ' Row 0: the turn, the phase and the side to act.

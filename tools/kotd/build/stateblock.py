@@ -506,7 +506,7 @@ def constants(model: Model, target: Target) -> dict[str, int]:
 
 #: Engine tables a front end reads to draw (the map's terrain, each unit's side and type,
 #: the towns): their addresses come from the assembly, as ``TABLE_NAME``.
-FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "TOWN_COL", "TOWN_ROW")
+FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOWN_COL", "TOWN_ROW")
 
 
 def front_end_tables(target: Target) -> dict[str, int]:
