@@ -3,6 +3,7 @@ two-player game and play a few keys (run by tests/test_atari_frontend_machine.py
 process of its own; the emulator keeps C globals).
 
     python tests/atari_frontend_machine.py IMAGE DIST [SHOTS_DIR]
+    python tests/atari_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
 
 Prints one JSON object: the frames each step took, the screens, FRE(0) at the points
 measured (BREAK, ?FRE(0), CONT), the state block's phase and turn.
@@ -100,5 +101,63 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     return out
 
 
+def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) -> dict:
+    """A recorded two-player game (kotd.replay.record, the simple computer players) typed
+    into the booted disk key by key, each key when the program has taken the last one;
+    then the state block against the reference's at the game's end."""
+    sys.path.insert(0, str(EMULATORS / "atari"))
+    sys.path.insert(0, str(ROOT / "emu_tests"))
+    from a8 import Atari
+    from kotd.model import load_model
+    from kotd.replay import first_difference, record
+    from test_atari_frontend import Player
+    model = load_model()
+    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    log = record(model, scenario, seed, computer_allied=False)
+    player = Player(model, log.actions)
+    keys = "".join(player.keys_for(i) for i in range(1, len(log.actions))).replace("{KEY 35}", "#")
+    a = Atari()
+    a.boot(disk=image, basic=True, xl=False)
+    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+    setup = "2" * list(model.scenarios).index(scenario) + "7"
+    out = {"keys": len(keys)}
+    start = a.frame_number()
+
+    def press(ch: str) -> None:
+        a.wait_until(lambda m: m.peek(764) == 255, 3000)     # the program took the last key
+        a.frames(4)
+        a.key(ch)
+
+    for ch in setup:
+        press(ch)
+        a.frames(20)
+    a.wait_until(lambda m: "GAME NUMBER 0-65535" in m.screen_text(), 600)
+    a.type_text(f"{seed}\n")
+    a.frames(30)
+    a.console(start=True, frames=20)
+    a.wait_until(lambda m: m.screen_lines()[0].startswith("TURN"), 3000)
+    shot_taken = False
+    for ch in keys:
+        if shots and not shot_taken and ch == " ":             # a battle's result is shown
+            a.wait_until(lambda m: "PRESS A KEY" in m.screen_text(), 3000)
+            a.frames(2)
+            a.screenshot(Path(shots) / "atari-battle.png", scale=2)
+            shot_taken = True
+        press(ch)
+    a.wait_until(lambda m: "VICTORY" in m.screen_text(), 6000)
+    out["frames"] = a.frame_number() - start
+    got = a.read_block(c["STATE_BASE"], c["STATE_SIZE"])
+    out["difference"] = first_difference(model, got, log.actions[-1].after)
+    out["end"] = [ln.rstrip() for ln in a.screen_lines()[15:] if ln.strip()]
+    if shots:
+        a.frames(2)
+        a.screenshot(Path(shots) / "atari-game-over.png", scale=2)
+    return out
+
+
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)))
+    if len(sys.argv) > 3 and sys.argv[3] == "play":
+        print(json.dumps(play(sys.argv[1], Path(sys.argv[2]), sys.argv[4], int(sys.argv[5]),
+                              sys.argv[6] if len(sys.argv) > 6 else None)))
+    else:
+        print(json.dumps(main(sys.argv[1], Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)))

@@ -19,19 +19,40 @@ HERE = Path(__file__).resolve().parent
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
 
 
-def test_atari_front_end_boots_and_plays(model, tmp_path):
+def needs_atari800():
     if not os.environ.get("A8_LIB") or not Path(os.environ["A8_LIB"]).exists():
         pytest.skip("A8_LIB not set: no emulator library")
     if not (EMULATORS / "atari" / "a8.py").exists():
         pytest.skip(f"no emulator driver at {EMULATORS / 'atari' / 'a8.py'}")
-    dist = tmp_path / "dist"
-    assert run_build(model, "all", dist, echo=lambda s: None) == 0
+
+
+@pytest.fixture(scope="module")
+def dist(model, tmp_path_factory):
+    needs_atari800()
+    out = tmp_path_factory.mktemp("dist")
+    assert run_build(model, "all", out, echo=lambda s: None) == 0
+    return out
+
+
+def machine(dist, tmp_path, *args) -> dict:
     image = tmp_path / "play.atr"
     shutil.copy(dist / "kotd-atari.atr", image)
-    proc = subprocess.run([sys.executable, str(HERE / "atari_frontend_machine.py"), str(image), str(dist)],
+    proc = subprocess.run([sys.executable, str(HERE / "atari_frontend_machine.py"), str(image), str(dist), *args],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_atari_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_path):
+    """The whole two-player Tobruk '41 game of emu_tests/test_atari_frontend.py typed into
+    the booted disk: the state block at the end is the reference's."""
+    out = machine(dist, tmp_path, "play", "tobruk41", "1")
+    assert out["difference"] is None
+    assert any("VICTORY" in ln for ln in out["end"])
+
+
+def test_atari_front_end_boots_and_plays(dist, tmp_path):
+    out = machine(dist, tmp_path)
     assert out["setup"][0] == "KNIGHTS OF THE DESERT"
     assert out["map"][0].startswith("TURN 1 LOGISTICS  AXIS")
     assert out["phase"] == 3 and out["turn"] == 1

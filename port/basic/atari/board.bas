@@ -141,15 +141,15 @@ setup_message:
 status_display:
     score = ENGINE(SCORE)
     POSITION 0, 15 : PRINT blank$; : POSITION 0, 15
-    PRINT "TURN ";PEEK({TURN});"   SCORE ";score - 32768;
+    PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT});
     POSITION 0, 16 : PRINT blank$; : POSITION 0, 16
     PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
-    PRINT " SEALIFT ";PEEK({SEALIFT_LEFT});" VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
+    PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
     POSITION 0, 17 : PRINT blank$; : POSITION 0, 17 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
     PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
+    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
     POSITION 0, 18 : PRINT blank$; : POSITION 0, 18
     PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
-    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
     RETURN
 
 ' The end of a turn: the save offer (manual I), a slot 1-8 on the game disk.

@@ -63,7 +63,8 @@ defend_dialogue:
     dirty = 1
     RETURN
 
-' Each unit's casualties and fate, one line a unit on the message rows; a key goes on.
+' Each unit's strength lost and fate, one line a unit (under 40 characters, so that no
+' line runs into the next row) on the message rows; a key goes on.
 battle_result:
     stack_size = ({BATTLE_INTENSITY} - {BATTLE_UNITS}) / 2
     GOSUB @clear_result
@@ -71,7 +72,7 @@ battle_result:
     FOR slot = 0 TO 2 * stack_size - 1
         IF slot < stack_size AND slot >= PEEK({BATTLE_COUNT}) THEN @next_result
         IF slot >= stack_size AND slot - stack_size >= PEEK({BATTLE_COUNT+1}) THEN @next_result
-        PRINT "UNIT ";PEEK({BATTLE_UNITS} + slot);" LOST ";PEEK({BATTLE_UNIT_LOSS_LO} + slot) + 256 * PEEK({BATTLE_UNIT_LOSS_HI} + slot);
+        PRINT "UNIT ";PEEK({BATTLE_UNITS} + slot);": -";PEEK({BATTLE_UNIT_LOSS_LO} + slot) + 256 * PEEK({BATTLE_UNIT_LOSS_HI} + slot);
         IF PEEK({BATTLE_FATE} + slot) = {FATE_ELIMINATED} THEN PRINT " ELIMINATED";
         IF PEEK({BATTLE_FATE} + slot) = {FATE_CADRE} THEN PRINT " ELIMINATED-CADRE FORMED";
         PRINT
