@@ -155,8 +155,69 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
     return out
 
 
+def save_and_load(image: str, dist: Path, scenario: str, seed: int) -> dict:
+    """A recorded game typed in up to its first turn's end, saved in slot 2 at the offer;
+    then the disk booted again, L 2 on the set-up screen: the game goes on from the
+    saved state to the same place as the recorded game (the next question asked)."""
+    sys.path.insert(0, str(EMULATORS / "atari"))
+    sys.path.insert(0, str(ROOT / "emu_tests"))
+    from a8 import Atari
+    from kotd.engine.state import Phase
+    from kotd.model import load_model
+    from kotd.replay import first_difference, record
+    from test_atari_frontend import NONE, Player
+    model = load_model()
+    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    log = record(model, scenario, seed, computer_allied=False)
+    actions = log.actions
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
+    after_load = next(i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE) - 1
+    keys = "".join(per_call[1:victory]).replace("{KEY 35}", "#")
+    a = Atari()
+    a.boot(disk=image, basic=True, xl=False)
+    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+
+    def press(ch: str) -> None:
+        a.wait_until(lambda m: m.peek(764) == 255, 3000)
+        a.frames(4)
+        a.key(ch)
+
+    for ch in "2" * list(model.scenarios).index(scenario) + "7":
+        press(ch)
+        a.frames(20)
+    a.wait_until(lambda m: "GAME NUMBER 0-65535" in m.screen_text(), 600)
+    a.type_text(f"{seed}\n")
+    a.frames(30)
+    a.console(start=True, frames=20)
+    a.wait_until(lambda m: m.screen_lines()[0].startswith("TURN"), 3000)
+    for ch in keys:
+        press(ch)
+    a.wait_until(lambda m: "SAVE THE GAME" in m.screen_text(), 6000)
+    press("Y")
+    a.wait_until(lambda m: "SAVE IN SLOT" in m.screen_text(), 600)
+    press("2")
+    out = {"save_frames": a.wait_until(lambda m: "SAVED IN SLOT" in m.screen_text() or "NOT SAVED" in m.screen_text(), 6000)}
+    out["saved"] = "SAVED IN SLOT 2" in a.screen_text()
+    a.flush_disks()
+    a.boot(disk=image, basic=True, xl=True)
+    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+    a.frames(10)
+    press("L")
+    a.wait_until(lambda m: "LOAD SLOT" in m.screen_text(), 600)
+    press("2")
+    out["load_frames"] = a.wait_until(lambda m: "R READY" in m.screen_text(), 6000)
+    got = a.read_block(c["STATE_BASE"], c["STATE_SIZE"])
+    out["difference"] = first_difference(model, got, actions[after_load].after)
+    out["screen"] = a.screen_lines()[0].rstrip()
+    return out
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 3 and sys.argv[3] == "play":
+    if len(sys.argv) > 3 and sys.argv[3] == "saveload":
+        print(json.dumps(save_and_load(sys.argv[1], Path(sys.argv[2]), sys.argv[4], int(sys.argv[5]))))
+    elif len(sys.argv) > 3 and sys.argv[3] == "play":
         print(json.dumps(play(sys.argv[1], Path(sys.argv[2]), sys.argv[4], int(sys.argv[5]),
                               sys.argv[6] if len(sys.argv) > 6 else None)))
     else:

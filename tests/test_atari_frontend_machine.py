@@ -60,3 +60,11 @@ def test_atari_front_end_boots_and_plays(dist, tmp_path):
     assert out["key_answer_frames"] <= 30 and out["cursor_frames"] <= 6    # 0.1 s: 6 frames
     assert out["after_step_frames"] <= 30 and out["display_frames"] <= 6
     assert out["fre"] >= 2048, "issue 12: at least 2 KB free"
+
+
+def test_atari_front_end_saves_at_a_turn_end_and_loads_after_a_reboot(dist, tmp_path):
+    """Tobruk '42's first turn typed in, saved in slot 2 at the offer (an 800); the disk
+    booted again (an XL), L 2: the game goes on to the reference's state."""
+    out = machine(dist, tmp_path, "saveload", "tobruk42", "1")
+    assert out["saved"] and out["difference"] is None
+    assert out["screen"].startswith("TURN 7 LOGISTICS")
