@@ -273,6 +273,11 @@ def test_setup_screen_and_first_phase(model, dist):
     report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
     assert report.screen[0].startswith("TURN 1 LOGISTICS")
     assert "waiting for a key" in report.ended
+    # The joystick: down to option 2, FIRE: the next scenario; up to option 1.
+    report, machine = run_front_end(model, dist, listing, "tobruk41",
+                                    "{STICK DOWN 3}{WAIT 3}{FIRE 3}{WAIT 3}{STICK UP 2}{WAIT 2}{START}")
+    assert report.error is None, report.error
+    assert machine.peek("SCENARIO") == list(model.scenarios).index("tobruk42")
 
 
 def test_two_player_game_from_the_keys(model, dist, long_run):
@@ -470,3 +475,34 @@ def test_setup_options_reach_new_game(model, dist):
         flow.step()
     got = machine.state_bytes()
     assert got == stateblock.encode(flow.state, model), first_difference(model, got, stateblock.encode(flow.state, model))
+
+
+def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
+    """Manual VIII's keys, each in its mode, checked by the calls the program makes (and
+    the cursor it asks DRAW_MAP to draw): logistics D R F and the digits, initiative N,
+    cursor mode T B 0 1-6 G, the unit pick, S, F, # (the game's other keys: the recorded
+    game above)."""
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    m = model.map
+    keys = (setup_keys(model, "tobruk41", 1)
+            + "DFR000" + "{KEY 35}"               # Axis: display, skip unit 1, unit 2 gets 0 0 0
+            + "{KEY 35}"                          # Allies: no logistics
+            + "N{KEY 35}"                         # the holder lets the other side move first
+            + "T" + "B" + "0" + "4" + "B" + "G1S" + "F" + "D")
+    report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+    assert report.error is None, report.error
+    made = [(c[0], c[1]) for c in calls if c[0] not in ("PHASE_INFO", "DISPLAY_STRENGTH")]
+    entries = [e for e, _ in made]
+    assert "SCORE" in entries                                        # D
+    logistics = [args for e, args in made if e == "LOGISTICS"]
+    assert logistics and logistics[0][1:] == (0, 0, 0) and logistics[0][0] > 1      # F skipped unit 1, R 0 0 0
+    assert ("CHOOSE_FIRST", (0,)) in made                            # N
+    draws = [args for e, args in made if e == startstates.ATARI_BASE + 3]
+    first_side = machine.peek("FIRST_PLAYER")
+    home = m.place_hex(m.home_bases[SIDES[first_side]])
+    centre = (m.columns // 2, m.rows // 2)
+    assert m.place_hex(m.tobruk) in draws and home in draws and centre in draws       # T, B, 0
+    assert ("HEX_NEIGHBOUR", (*centre, 4)) in made                   # 4: the cursor south
+    sea = [args for e, args in made if e == "SEA_MOVE"]
+    assert sea, "G 1 picked a unit at the home base and S asked for its sea movement"

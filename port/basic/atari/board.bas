@@ -106,9 +106,10 @@ ask_number:
 poll_setup_input:
     setup_input = 0
     IF PEEK(53279) = 6 THEN setup_input = 9 : RETURN
-    IF STRIG(0) = 0 THEN setup_input = option : RETURN
-    IF STICK(0) = 14 THEN setup_input = 10 : RETURN
-    IF STICK(0) = 13 THEN setup_input = 11 : RETURN
+    IF STRIG(0) = 0 THEN setup_input = option : GOTO @wait_release
+    stick = STICK(0)
+    IF stick = 14 THEN setup_input = 10 : GOTO @wait_release
+    IF stick = 13 THEN setup_input = 11 : GOTO @wait_release
     IF PEEK(764) = 255 THEN RETURN
     GET #1, key
     IF key = 155 THEN setup_input = 9 : RETURN
@@ -125,6 +126,11 @@ load_start_state:
 ' The set-up screen: option_line's row (option 1 on row 4), its marker, its messages.
 setup_row:
     POSITION 0, 3 + option_line
+    RETURN
+
+' One move of the stick or one press of FIRE is one step: wait until both are let go.
+wait_release:
+    IF STRIG(0) = 0 OR STICK(0) <> 15 THEN @wait_release
     RETURN
 
 mark_option:
