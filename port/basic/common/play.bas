@@ -42,10 +42,28 @@ new_turn_of_play:
 ' the victory phase the turn is over: the save offer.
 automatic_step:
     IF phase = {PHASE_VICTORY} THEN GOSUB @victory_report
+    IF phase = {PHASE_VICTORY} OR phase = {PHASE_SETUP} THEN GOSUB @count_on_map : before_step = on_map
     result = ENGINE(PHASE_NEXT)
     GOSUB @check_engine_status
     IF phase = {PHASE_VICTORY} AND PEEK({PHASE}) <> {PHASE_GAME_OVER} THEN GOSUB @save_offer
+    IF PEEK({PHASE}) = {PHASE_REINFORCEMENT} THEN GOSUB @reinforcement_report
     GOTO @main_loop
+
+' The reinforcement phase's arrivals (the engine placed them on entering it): the units
+' on the map now that were not before the step.
+reinforcement_report:
+    GOSUB @count_on_map
+    IF on_map <= before_step THEN RETURN
+    GOSUB @clear_message
+    PRINT "REINFORCEMENTS: ";on_map - before_step;" UNITS ARRIVED";
+    RETURN
+
+count_on_map:
+    on_map = 0
+    FOR unit = 1 TO {UNIT_COUNT}
+        on_map = on_map + (PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP})
+    NEXT unit
+    RETURN
 
 ' --- logistics (manual VIII): the side's units in unit order; R allocates, F skips ---
 
