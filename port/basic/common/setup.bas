@@ -48,6 +48,7 @@ ask_ratings:
     RETURN
 
 setup_done:
+    GOSUB @setup_message : PRINT "STARTING THE GAME...";
     GOSUB @load_start_state
     IF start_status <> 0 THEN GOSUB @setup_message : PRINT "NO START STATE FOR SCENARIO ";scenario; : END
     flags = 2 * random_initiative + 4 * axis_depots
