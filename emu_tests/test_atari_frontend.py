@@ -222,14 +222,12 @@ def frontend_code(model) -> bytes:
     return _FRONTEND["image"]
 
 
-@pytest.fixture(autouse=True)
-def game_disk_memory(monkeypatch):
+def test_the_runner_models_the_game_disk_memory():
     """BASIC's memory as on the game disk: no DOS (MEMLO $0700), RAMTOP at the resident
     code (docs/images.md "Memory")."""
     from kotd.basic.runner.atari import AtariRuntime
     from kotd.build.targets import ATARI
-    monkeypatch.setattr(AtariRuntime, "MEMLO", 0x0700)
-    monkeypatch.setattr(AtariRuntime, "TOP", ATARI.resident.start)
+    assert (AtariRuntime.MEMLO, AtariRuntime.TOP) == (0x0700, ATARI.resident.start)
 
 
 def run_front_end(model, dist, listing, scenario, keys, max_statements=20_000_000):

@@ -74,15 +74,14 @@ class AtariRuntime(Runtime):
     POWER_RIGHT_ASSOC = False
 
     # Atari BASIC's run-time stack grows in free memory: a GOSUB takes 4 bytes, a FOR 16;
-    # error 2 when they fill it.  Free memory is estimated for the project's layout:
-    # MEMLO $2000 (DOS 2) to the screen under the engine, less the program (its listing's
-    # length stands for its tokens, variables and arrays).
+    # error 2 when they fill it.  Free memory is estimated for the project's layout, the
+    # game disk (docs/images.md "Memory"): no DOS, so MEMLO $0700, up to the screen under
+    # RAMTOP at the disk's resident code ($5000), less the program (its listing's length
+    # stands for its tokens, variables and arrays).  A caller can set MEMLO (DOS 2: $2000)
+    # and TOP (None: the engine's start).
     GOSUB_BYTES, FOR_BYTES = 4, 16
-    MEMLO = 0x2000
-    # The top of BASIC's memory (RAMTOP); None: the engine's start.  The game disk boots
-    # with no DOS (MEMLO $0700) and RAMTOP at its resident code ($5000, docs/images.md):
-    # a caller modelling it sets both (emu_tests/test_atari_frontend.py).
-    TOP = None
+    MEMLO = 0x0700
+    TOP = 0x5000
     SCREEN_BYTES = {0: 992, 1: 674, 2: 424, 3: 434, 4: 694, 5: 1174, 6: 2174, 7: 4190, 8: 8112}
 
     num_add = staticmethod(N.atari_add)
