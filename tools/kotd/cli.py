@@ -252,7 +252,8 @@ def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
                    err=True)
         sys.exit(1)
     else:
-        dialects = list(DIALECTS.values())
+        from .basic.build import made_for
+        dialects = [d for d in DIALECTS.values() if path.suffix != ".prog" or made_for(path, d.name)]
     model = load_or_exit(data_dir)
     failed = 0
     for d in dialects:
