@@ -26,11 +26,15 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     out = {}
     a.boot(disk=image, basic=True, xl=False)
     out["setup_frames"] = a.wait_until(lambda m: "1 OPPONENT" in m.screen_text(), 6000)
+    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 600)         # the screen complete
+    a.frames(10)
     out["setup"] = [ln.rstrip() for ln in a.screen_lines() if ln.strip()]
     if shots:
         a.screenshot(Path(shots) / "atari-setup.png", scale=2)
-    a.key("3")                                  # Axis level: historical -> intermediate
-    out["key_answer_frames"] = a.wait_until(lambda m: "INTERMEDIATE" in m.screen_text(), 600)
+    start = a.frame_number()
+    a.key("3", hold=1, gap=0)                   # Axis level: historical -> intermediate
+    a.wait_until(lambda m: "INTERMEDIATE" in m.screen_text(), 600)
+    out["key_answer_frames"] = a.frame_number() - start
     for name in ("NOVICE", "RATINGS", "EXPERT", "HISTORICAL"):     # round to historical again
         a.key("3")
         if name == "RATINGS":                   # the Axis' own five ratings, one key each

@@ -22,7 +22,7 @@ setup_loop:
     old_option = option
     IF setup_input = 10 THEN option = option - 1 + 7 * (option = 1) : GOSUB @mark_option : GOTO @setup_loop
     IF setup_input = 11 THEN option = option + 1 - 7 * (option = 7) : GOSUB @mark_option : GOTO @setup_loop
-    IF setup_input <= 7 THEN option = setup_input : GOSUB @mark_option
+    IF setup_input <= 7 THEN option = setup_input : IF option <> old_option THEN GOSUB @mark_option
     IF option = 1 THEN GOSUB @setup_message : PRINT "COMPUTER OPPONENT NOT AVAILABLE YET";
     IF option = 2 THEN scenario = scenario + 1 - ({SCENARIO_CAMPAIGN} + 1) * (scenario = {SCENARIO_CAMPAIGN})
     IF option = 3 THEN axis_level = axis_level + 1 - 5 * (axis_level = 4) : side = 0
