@@ -434,6 +434,11 @@ def expected_map(model, state, cursor) -> dict[int, int]:
             seen.add((u.col, u.row))
     if m.on_map(*cursor):
         cells[40 * (cursor[1] + 1) + cursor[0]] ^= 0x80
+    # Row 15: the units in the cursor's hex.
+    listed = "HEX:" + "".join(f" {u.number}" for u in state.units
+                              if u.status == Status.ON_MAP and (u.col, u.row) == cursor)
+    for i in range(40):
+        cells[15 * 40 + i] = screen_code(listed[i]) if i < len(listed) else 0
     return cells
 
 
@@ -442,7 +447,9 @@ def test_draw_map_draws_terrain_units_stacks_and_cursor(model, dist, scenario):
     machine = atari_machine(model, dist)
     state = stateblock.decode((dist / "atari" / f"start_{scenario}.bin").read_bytes(), model)
     machine.write_state(state)
-    for cursor in [(0, 0), (15, 2), (34, 13), (40, 3)]:
+    stacks = sorted({(u.col, u.row) for u in state.units if u.status == Status.ON_MAP
+                     and sum((v.col, v.row) == (u.col, u.row) for v in state.units if v.status == Status.ON_MAP) > 1})
+    for cursor in [(0, 0), (15, 2), (34, 13), (40, 3)] + stacks[:2]:
         machine.cpu.call(startstates.ATARI_BASE + 3, stack=bytes([cursor[1], 0, cursor[0], 0, 2]))
         assert machine.cpu.word(0xD4) == 0
         screen = machine.cpu.read(SCREEN_BUFFER, 960)

@@ -54,17 +54,22 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     if shots:
         a.screenshot(Path(shots) / "atari-map.png", scale=2)
     out["phase"], out["turn"] = a.peek(c["PHASE"]), a.peek(c["TURN"])
-    # A cursor step: the answer time of a key in cursor mode (the Axis logistics unit is
-    # shown; the cursor starts on the Axis home base, column 0).
-    a.key("R")
-    out["maxima_frames"] = a.wait_until(lambda m: "MAX REPL" in m.screen_text(), 600)
-    for prompt in ("REPLACEMENTS", "SUPPLY 0-9", "RESUPPLY"):
+    def answer(key: str, done, max_frames: int = 600) -> int:
+        """Frames from the key going down (held one frame) to the screen answering."""
+        a.frames(10)
+        start = a.frame_number()
+        a.key(key, hold=1, gap=0)
+        a.wait_until(done, max_frames)
+        return a.frame_number() - start
+
+    # Logistics for the Axis' first unit: R shows the maxima, three digits allocate.
+    out["maxima_frames"] = answer("R", lambda m: "MAX REPL" in m.screen_text())
+    for prompt in ("REPLACEMENTS", "SUPPLY 0-9"):
         a.wait_until(lambda m: prompt in m.screen_text(), 600)
         a.key("5")
-    out["logistics_frames"] = a.wait_until(lambda m: "STRENGTH" in m.screen_text(), 600)
-    a.frames(30)
-    a.key("#", shift=False)
-    out["after_step_frames"] = a.wait_until(lambda m: "ALLIED" in m.screen_lines()[0], 3000)
+    a.wait_until(lambda m: "RESUPPLY" in m.screen_text(), 600)
+    out["logistics_frames"] = answer("5", lambda m: "STRENGTH" in m.screen_text())
+    out["after_step_frames"] = answer("#", lambda m: "ALLIED" in m.screen_lines()[0], 3000)
     out["after_step"] = a.screen_lines()[0].rstrip()
     a.wait_until(lambda m: "R READY" in m.screen_text(), 3000)
     a.frames(2)
@@ -76,28 +81,21 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     a.frames(10)
     a.key("Y")
     a.frames(10)
-    a.key("#")
-    out["operations_frames"] = a.wait_until(lambda m: "1-6 T B G" in m.screen_text(), 3000)
-    a.frames(10)
-    start = a.frame_number()
-    a.key("3")
-    out["cursor_frames"] = a.wait_until(lambda m: m.screen_lines()[1].rstrip().endswith(" 1"), 600)
-    a.wait_until(lambda m: "HEX:" in m.screen_text(), 600)
-    out["cursor_and_list_frames"] = a.frame_number() - start
-    a.frames(10)
-    start = a.frame_number()
-    a.key("T")
-    a.wait_until(lambda m: m.screen_lines()[1].rstrip().endswith(" 15"), 600)
-    out["jump_frames"] = a.frame_number() - start
-    a.frames(30)
-    a.key("D")
-    out["display_frames"] = a.wait_until(lambda m: "SCORE" in m.screen_text(), 600)
+    out["operations_frames"] = answer("#", lambda m: "1-6 T B G" in m.screen_text(), 3000)
+    # The cursor starts on the Axis home base (column 0): 3 (south-east) to column 1, with
+    # the hex's unit list on row 15; T to Tobruk; D the status display.
+    out["cursor_frames"] = answer("3", lambda m: m.screen_lines()[1].rstrip().endswith(" 1")
+                                  and m.screen_lines()[15].startswith("HEX:"))
+    out["jump_frames"] = answer("T", lambda m: m.screen_lines()[1].rstrip().endswith(" 15"))
+    out["display_frames"] = answer("D", lambda m: "SCORE" in m.screen_text())
     a.frames(30)
     if shots:
         a.screenshot(Path(shots) / "atari-operations.png", scale=2)
     # FRE(0): BREAK here (every string and array is dimensioned at the start), ask, CONT.
     a.break_key()
     a.frames(60)
+    a.clear_screen()
+    a.frames(10)
     a.type_text("?FRE(0)\n")
     a.frames(60)
     lines = [ln.strip() for ln in a.screen_lines() if ln.strip()]

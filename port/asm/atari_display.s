@@ -6,7 +6,8 @@
 ; the terrain's character, then each unit on the map (its side and kind), a hex of
 ; two or more units in inverse video, and the cursor's hex inverted.  It writes
 ; screen memory directly (SAVMSC), GRAPHICS 0 being open: about 30,000 cycles, under
-; one frame, where BASIC took about 90 frames.
+; one frame, where BASIC took about 90 frames.  Row HEX_LIST_ROW then lists the units in
+; the cursor's hex ("HEX: 12 15"), which BASIC took 10 frames to find.
 ;
 ;   X=USR(DRAW_MAP, col, row)   ; 0 done; 1 not two arguments (all pulled)
 ;
@@ -21,6 +22,11 @@ terrain_glyph:
 unit_glyph:
     .byte $27, $67, $22, $62
 .alias INVERSE  $80
+.alias HEX_LIST_ROW 15              ; the screen row of the cursor hex's unit list
+; "HEX:" in screen codes; a digit's screen code is $10 + the digit.
+hex_title:
+    .byte $28, $25, $38, $1A
+.alias DIGIT_0  $10
 
 .alias SCREEN   ZP_BASE             ; the screen row being drawn
 .alias TERRAIN  ZP_BASE+2           ; MAP_TERRAIN's row being read
@@ -62,6 +68,7 @@ _two:
     sta CURSOR_R
     jsr draw_terrain
     jsr draw_units
+    jsr list_hex_units
     lda CURSOR_C                    ; the cursor: its hex inverted, if on the map
     cmp #MAP_COLUMNS
     bcs +
@@ -137,6 +144,7 @@ _put:
 ;   Clobbers: A, X, Y.  Zero page: ROWS (the unit index), CELL, HEX_C, HEX_R
 ;
 draw_units:
+.scope
     ldx #0
 _unit:
     lda U_STATUS,x
@@ -182,6 +190,81 @@ _next:
     cpx #UNIT_COUNT
     bne _unit
     rts
+.scend
+
+;
+; list_hex_units -- row HEX_LIST_ROW: "HEX:" and the number of each unit on the map
+;   in the cursor's hex, in unit order (the row cleared first).
+;   Clobbers: A, X, Y.  Zero page: CELL (the row), ROWS (the column), HEX_C, HEX_R
+;
+list_hex_units:
+.scope
+    lda #HEX_LIST_ROW-1             ; cell_address counts map rows from screen row 1
+    sta HEX_R
+    lda #0
+    sta HEX_C
+    jsr cell_address
+    ldy #39
+    lda #0
+_clear:
+    sta (CELL),y
+    dey
+    bpl _clear
+    ldy #3
+_title:
+    lda hex_title,y
+    sta (CELL),y
+    dey
+    bpl _title
+    lda #4
+    sta ROWS                        ; the next free column
+    lda #0
+    sta HEX_C                       ; now the unit index
+_unit:
+    ldx HEX_C
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda U_COL,x
+    cmp CURSOR_C
+    bne _next
+    lda U_ROW,x
+    cmp CURSOR_R
+    bne _next
+    ldy ROWS
+    cpy #36                         ; room for " nn" (a stack holds a few units)
+    bcs _next
+    iny                             ; a space (the row is clear), then 1..UNIT_COUNT
+    txa
+    clc
+    adc #1
+    cmp #10
+    bcc _units_digit
+    ldx #0                          ; the tens by subtraction (UNIT_COUNT < 100)
+_tens:
+    inx
+    sec
+    sbc #10
+    cmp #10
+    bcs _tens
+    pha
+    txa
+    ora #DIGIT_0
+    sta (CELL),y
+    iny
+    pla
+_units_digit:
+    ora #DIGIT_0
+    sta (CELL),y
+    iny
+    sty ROWS
+_next:
+    inc HEX_C
+    lda HEX_C
+    cmp #UNIT_COUNT
+    bne _unit
+    rts
+.scend
 
 ;
 ; cell_address -- CELL = the screen address of hex (HEX_C, HEX_R):

@@ -1,6 +1,7 @@
 ' The Atari's screen and keys: GRAPHICS 0, the whole theatre (MAP_COLS x MAP_ROWS hexes,
-' one character each) on rows 1-14, drawn by machine code (port/asm/atari_display.s,
-' USR DRAW_MAP), the phase on row 0, the unit and messages on rows 15-23.
+' one character each) on rows 1-14 and the cursor hex's units on row 15, drawn by machine
+' code (port/asm/atari_display.s, USR DRAW_MAP); the phase on row 0, the selected unit on
+' rows 17-18, the keys on row 19, the status display and messages on rows 20-23.
 
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
@@ -26,16 +27,6 @@ move_cursor_mark:
     drawn = USR({DRAW_MAP}, cursor_col, cursor_row)
     POSITION 36, 1 : PRINT cursor_col;" ";
     POSITION 36, 2 : PRINT cursor_row;" ";
-    RETURN
-
-' The units in the cursor's hex, by number.
-show_hex_units:
-    POSITION 0, 16 : PRINT blank$; : POSITION 0, 16 : PRINT "HEX:";
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF PEEK({U_COL} + unit - 1) <> cursor_col OR PEEK({U_ROW} + unit - 1) <> cursor_row THEN @next_hex_unit
-        IF PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP} THEN PRINT " ";unit;
-next_hex_unit:
-    NEXT unit
     RETURN
 
 ' The selected unit (manual IV.A.1, the unit display): its number, side and type, its
@@ -72,13 +63,22 @@ read_key:
     GET #1, key
     RETURN
 
+' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that
+' they hold something, so that a key only clears them then (wipe_messages).
 clear_message:
-    POSITION 0, 21 : PRINT blank$; : POSITION 0, 22 : PRINT blank$; : POSITION 0, 21
+    FOR row = 20 TO 23
+        POSITION 0, row : PRINT blank$;
+    NEXT row
+    POSITION 0, 21 : messages_shown = 1
+    RETURN
+
+wipe_messages:
+    IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
     RETURN
 
 ' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
 ask_digit:
-    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : PRINT prompt$;" ";
+    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : PRINT prompt$;" "; : messages_shown = 1
 ask_digit_key:
     GOSUB @read_key
     IF key < 48 + digit_low OR key > 57 THEN @ask_digit_key
@@ -96,7 +96,7 @@ clear_result:
 
 ' A number typed on row 22 (RETURN ends it).
 ask_number:
-    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22
+    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : messages_shown = 1
     PRINT prompt$;
     INPUT answer
     RETURN
@@ -142,19 +142,19 @@ setup_message:
     POSITION 0, 15 : PRINT blank$; : POSITION 0, 15
     RETURN
 
-' D: the status display (manual VII) on rows 15-17: turn and score; each side's air
+' D: the status display (manual VII) on rows 20-23: turn and score; each side's air
 ' (usable/allotted), supply (Axis), replacements, sealift (Allies), victory points.
 status_display:
-    score = ENGINE(SCORE)
-    POSITION 0, 15 : PRINT blank$; : POSITION 0, 15
+    score = ENGINE(SCORE) : messages_shown = 1
+    POSITION 0, 20 : PRINT blank$; : POSITION 0, 20
     PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT});
-    POSITION 0, 16 : PRINT blank$; : POSITION 0, 16
+    POSITION 0, 21 : PRINT blank$; : POSITION 0, 21
     PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
     PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
-    POSITION 0, 17 : PRINT blank$; : POSITION 0, 17 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
+    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
     PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
     PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
-    POSITION 0, 18 : PRINT blank$; : POSITION 0, 18
+    POSITION 0, 23 : PRINT blank$; : POSITION 0, 23
     PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
     RETURN
 

@@ -72,7 +72,7 @@ logistics_turn:
     selected = logistics_unit : GOSUB @show_unit
     keys$ = "R READY F NEXT UNIT # END PHASE D" : GOSUB @show_keys
     GOSUB @read_key
-    GOSUB @clear_message
+    GOSUB @wipe_messages
     IF key = 68 THEN GOSUB @status_display : GOTO @logistics_turn
     IF key = 35 THEN @end_phase
     IF logistics_unit = 0 THEN @logistics_turn
@@ -129,7 +129,7 @@ operations_turn:
     IF mode = 1 THEN keys$ = "1-6 PICK A UNIT  F BACK" : GOSUB @show_keys
     IF mode = 2 THEN keys$ = "1-6 MOVE/ATTACK B FORT S SEA F DONE" : GOSUB @show_keys
     GOSUB @read_key
-    GOSUB @clear_message
+    GOSUB @wipe_messages
     IF key = 68 THEN GOSUB @status_display : GOTO @operations_turn
     IF key = 35 THEN @end_phase
     IF key = 70 AND mode = 0 THEN @finish_unit
@@ -150,7 +150,6 @@ move_cursor:
 jump_cursor:
     cursor_col = new_col : cursor_row = new_row
     GOSUB @move_cursor_mark
-    GOSUB @show_hex_units
     GOTO @operations_turn
 
 ' G: the acting side's units in the cursor's hex, numbered 1-6 for the pick.
