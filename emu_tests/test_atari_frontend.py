@@ -511,3 +511,18 @@ def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
     assert ("HEX_NEIGHBOUR", (*centre, 4)) in made                   # 4: the cursor south
     sea = [args for e, args in made if e == "SEA_MOVE"]
     assert sea, "G 1 picked a unit at the home base and S asked for its sea movement"
+
+
+def test_clear_rows_blanks_whole_rows_and_refuses_rows_off_the_screen(model, dist):
+    machine = atari_machine(model, dist)
+    machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 960)
+    clear = startstates.ATARI_BASE + 6
+    machine.cpu.call(clear, stack=bytes([4, 0, 20, 0, 2]))              # rows 20-23
+    assert machine.cpu.word(0xD4) == 0
+    screen = machine.cpu.read(SCREEN_BUFFER, 960)
+    assert screen[:800] == bytes([0x21]) * 800 and screen[800:] == bytes(160)
+    for stack in (bytes([2, 0, 23, 0, 2]), bytes([1, 1, 0, 0, 2]), bytes([1, 0, 0, 1, 2]), bytes([0, 0, 1])):
+        machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 960)
+        machine.cpu.call(clear, stack=stack)
+        assert machine.cpu.word(0xD4) == 1
+        assert machine.cpu.read(SCREEN_BUFFER, 960) == bytes([0x21]) * 960

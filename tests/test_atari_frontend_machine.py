@@ -57,8 +57,11 @@ def test_atari_front_end_boots_and_plays(dist, tmp_path):
     assert out["map"][0].startswith("TURN 1 LOGISTICS  AXIS")
     assert out["phase"] == 3 and out["turn"] == 1
     assert out["after_step"].startswith("TURN 1 LOGISTICS  ALLIED")
-    assert out["key_answer_frames"] <= 8 and out["cursor_frames"] <= 6     # 0.1 s: 6 frames
-    assert out["jump_frames"] <= 6 and out["display_frames"] <= 12 and out["after_step_frames"] <= 30
+    # A key answers within 0.1 s (6 frames); a step to the next side redraws more.
+    for what in ("key_answer_frames", "cursor_frames", "jump_frames", "display_frames", "maxima_frames",
+                 "logistics_frames"):
+        assert out[what] <= 6, (what, out[what])
+    assert out["after_step_frames"] <= 20
     assert out["fre"] >= 2048, "issue 12: at least 2 KB free"
 
 

@@ -193,6 +193,74 @@ _next:
 .scend
 
 ;
+; clear_rows -- USR entry: blank whole screen rows (the screen editor's PRINT of 40
+;   blanks takes about 2 frames a row; this, 40 stores a row).
+;   In:  the USR stack: argument count, then the first row and the count (high, low)
+;   Out: FR0 = 0; 1 not two arguments or rows beyond the screen's 24 (nothing cleared)
+;   Clobbers: A, X, Y.  Zero page: CELL, HEX_C, HEX_R, ROWS
+;
+clear_rows:
+.scope
+    pla
+    cmp #2
+    beq _two
+    tax
+    beq _wrong
+_drop:
+    pla
+    pla
+    dex
+    bne _drop
+_wrong:
+    lda #1
+    bne _answer
+_two:
+    pla                             ; the first row: high byte (must be 0), low
+    tax
+    pla
+    sta HEX_R
+    pla                             ; the count: high byte (must be 0), low
+    sta ROWS
+    pla
+    cpx #0
+    bne _wrong_args
+    ldx ROWS
+    bne _wrong_args
+    sta ROWS
+    lda HEX_R
+    clc
+    adc ROWS
+    cmp #25
+    bcs _wrong_args
+    lda ROWS
+    beq _done
+    dec HEX_R                       ; cell_address counts from screen row 1
+    lda #0
+    sta HEX_C
+_row:
+    jsr cell_address
+    ldy #39
+    lda #0
+_blank:
+    sta (CELL),y
+    dey
+    bpl _blank
+    inc HEX_R
+    dec ROWS
+    bne _row
+_done:
+    lda #0
+    beq _answer
+_wrong_args:
+    lda #1
+_answer:
+    sta FR0
+    lda #0
+    sta FR0+1
+    rts
+.scend
+
+;
 ; list_hex_units -- row HEX_LIST_ROW: "HEX:" and the number of each unit on the map
 ;   in the cursor's hex, in unit order (the row cleared first).
 ;   Clobbers: A, X, Y.  Zero page: CELL (the row), ROWS (the column), HEX_C, HEX_R

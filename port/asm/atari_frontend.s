@@ -7,6 +7,7 @@
 ;
 ;   +0  X=USR(START_STATE, scenario)      atari_start_states.s
 ;   +3  X=USR(DRAW_MAP, col, row)         atari_display.s
+;   +6  X=USR(CLEAR_ROWS, row, count)     atari_display.s
 ;
 
 .include "generated/atari.inc"
@@ -20,6 +21,7 @@
 .org FRONTEND_BASE
     jmp start_state
     jmp draw_map
+    jmp clear_rows
 
 .require "atari_start_states.s"
 .require "atari_display.s"

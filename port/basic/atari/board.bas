@@ -6,10 +6,9 @@
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), phase_name$(210), blank$(39), keys$(40), victory_name$(108), list_unit(6)
+    DIM prompt$(40), phase_name$(210), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
-    blank$ = "                                       "
     phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    "
     phase_name$(101) = "B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  "
     phase_name$(161) = "C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
@@ -33,7 +32,7 @@ move_cursor_mark:
 ' strength as the engine shows it (solitaire noise on computer-run units) over its
 ' ceiling, morale; operation points, supply, fortification level.
 show_unit:
-    POSITION 0, 17 : PRINT blank$; : POSITION 0, 18 : PRINT blank$; : POSITION 0, 17
+    cleared = USR({CLEAR_ROWS}, 17, 2) : POSITION 0, 17
     IF selected = 0 THEN RETURN
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
@@ -48,7 +47,7 @@ show_unit:
 
 ' Row 0: the turn, the phase and the side to act.
 show_phase:
-    POSITION 0, 0 : PRINT blank$; : POSITION 0, 0
+    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0
     PRINT "TURN ";PEEK({TURN});" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
     IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
     IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
@@ -56,7 +55,7 @@ show_phase:
 
 ' Row 19: the keys that work now (keys$).
 show_keys:
-    POSITION 0, 19 : PRINT blank$; : POSITION 0, 19 : PRINT keys$;
+    cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT keys$;
     RETURN
 
 read_key:
@@ -66,9 +65,7 @@ read_key:
 ' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that
 ' they hold something, so that a key only clears them then (wipe_messages).
 clear_message:
-    FOR row = 20 TO 23
-        POSITION 0, row : PRINT blank$;
-    NEXT row
+    cleared = USR({CLEAR_ROWS}, 20, 4)
     POSITION 0, 21 : messages_shown = 1
     RETURN
 
@@ -78,7 +75,7 @@ wipe_messages:
 
 ' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
 ask_digit:
-    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : PRINT prompt$;" "; : messages_shown = 1
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : PRINT prompt$;" "; : messages_shown = 1
 ask_digit_key:
     GOSUB @read_key
     IF key < 48 + digit_low OR key > 57 THEN @ask_digit_key
@@ -88,15 +85,13 @@ ask_digit_key:
 
 ' Rows 15-23 cleared for a battle's result; the cursor at row 15.
 clear_result:
-    FOR row = 15 TO 23
-        POSITION 0, row : PRINT blank$;
-    NEXT row
+    cleared = USR({CLEAR_ROWS}, 15, 9)
     POSITION 0, 15
     RETURN
 
 ' A number typed on row 22 (RETURN ends it).
 ask_number:
-    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : messages_shown = 1
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : messages_shown = 1
     PRINT prompt$;
     INPUT answer
     RETURN
@@ -139,22 +134,22 @@ mark_option:
     RETURN
 
 setup_message:
-    POSITION 0, 15 : PRINT blank$; : POSITION 0, 15
+    cleared = USR({CLEAR_ROWS}, 15, 1) : POSITION 0, 15
     RETURN
 
 ' D: the status display (manual VII) on rows 20-23: turn and score; each side's air
 ' (usable/allotted), supply (Axis), replacements, sealift (Allies), victory points.
 status_display:
     score = ENGINE(SCORE) : messages_shown = 1
-    POSITION 0, 20 : PRINT blank$; : POSITION 0, 20
+    cleared = USR({CLEAR_ROWS}, 20, 1) : POSITION 0, 20
     PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT});
-    POSITION 0, 21 : PRINT blank$; : POSITION 0, 21
+    cleared = USR({CLEAR_ROWS}, 21, 1) : POSITION 0, 21
     PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
     PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
-    POSITION 0, 22 : PRINT blank$; : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
     PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
     PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
-    POSITION 0, 23 : PRINT blank$; : POSITION 0, 23
+    cleared = USR({CLEAR_ROWS}, 23, 1) : POSITION 0, 23
     PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
     RETURN
 

@@ -1,6 +1,7 @@
 ' The program's first lines.  Atari BASIC finds the line of every GOTO and GOSUB by
 ' searching from the program's start, so what runs most often comes first: this jump,
-' the MAY_ bit test, then the machine's screen and key routines and the set-up loop.
+' the MAY_ bit test, then the machine's screen and key routines, the play; the set-up
+' (run once) last.
 
     GOTO @start
 

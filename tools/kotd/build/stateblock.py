@@ -500,7 +500,7 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(front_end_tables(target))
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         from .startstates import ATARI_BASE
-        out["START_STATE"], out["DRAW_MAP"] = ATARI_BASE, ATARI_BASE + 3
+        out["START_STATE"], out["DRAW_MAP"], out["CLEAR_ROWS"] = ATARI_BASE, ATARI_BASE + 3, ATARI_BASE + 6
     return out
 
 
