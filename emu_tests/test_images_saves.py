@@ -397,8 +397,12 @@ def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(mode
     assert cpu.byte(0x6A) == ATARI.resident.start >> 8, "RAMTOP below the resident code"
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert cpu.read(ATARI.engine.start, len(engine)) == engine
-    program = (dist / "atari" / "example.bas").read_bytes()
+    program = started_program(dist, "atari")
     assert cpu.read(atr.staging_address(program), len(program)) == program
+    from kotd.build import build_target, startstates
+    from kotd.build.diskimages import frontend_image
+    frontend = frontend_image(model, ATARI, build_target(model, ATARI, None, echo=lambda _: None).assembly)
+    assert cpu.read(startstates.ATARI_BASE, len(frontend)) == frontend
     reset = ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_RESET"]
     assert cpu.word(0x000C) == cpu.word(reset + 1), "DOSINI: our RESET handler (the JMP at DISK_RESET)"
     assert cio_calls[:2] == [0x0C, 0x03], "the screen closed and reopened below RAMTOP"
@@ -447,7 +451,7 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
             limit=20_000_000)
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert cpu.read(APPLE.engine.start, len(engine)) == engine
-    program = (dist / "apple" / "example.bas").read_bytes()[2:]
+    program = started_program(dist, "apple")[2:]
     assert cpu.read(0x0801, len(program)) == program
     assert cpu.word(0x38) == asm.address("key_hook"), "KSW: the first key comes from key_hook"
     assert cpu.word(0x3F2) == asm.address("reset_entry") and cpu.byte(0x3F4) == cpu.byte(0x3F3) ^ 0xA5
@@ -458,3 +462,12 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
     assert cpu.read(0x0801, len(program)) == program
     assert cpu.word(0x69) == 0x0801 + len(program) and cpu.word(0x73) == APPLE.resident.start
     assert cpu.word(0x38) == 0xFD1B, "then the keyboard again"
+
+
+def started_program(dist, target):
+    """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
+    from kotd.build.diskimages import PROGRAM_NAMES
+    for name in PROGRAM_NAMES:
+        if (dist / target / f"{name}.bas").exists():
+            return (dist / target / f"{name}.bas").read_bytes()
+    raise AssertionError("no program built")

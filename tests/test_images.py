@@ -11,7 +11,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from kotd.build import atr, disk, dsk, images, run_build, stateblock
+from kotd.build import atr, disk, dsk, images, run_build, startstates, stateblock
 from kotd.build.targets import APPLE, ATARI
 from kotd.cli import main
 from kotd.engine.setup import new_game
@@ -37,6 +37,15 @@ def constants(dist, target):
 
 # --- Atari ---------------------------------------------------------------------------------
 
+def started_program(dist, target):
+    """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
+    from kotd.build.diskimages import PROGRAM_NAMES
+    for name in PROGRAM_NAMES:
+        if (dist / target / f"{name}.bas").exists():
+            return (dist / target / f"{name}.bas").read_bytes()
+    raise AssertionError("no program built")
+
+
 def atari_directory(sectors):
     boot = sectors[1]
     count, bootad = boot[1], int.from_bytes(boot[2:4], "little")
@@ -52,23 +61,25 @@ def test_atr_boot_record_loader_and_files(dist, state_size):
     count, bootad, code = atari_directory(sectors)
     assert bootad == atr.BOOT_BASE and code[0] == 0 and int.from_bytes(code[4:6], "little") == 0
     assert code[6] in (0x20, 0x4C, 0xA9), "boot_continue starts right after the 6-byte header"
-    # the directory the build appends after the loader: resident, engine, program, a 0 entry
+    # the directory the build appends after the loader: resident, engine, the packed start
+    # states (issue 12), program, a 0 entry
     entries = []
     for start in range(6, len(code) - 6):
-        cand = code[start:start + 18]
+        cand = code[start:start + 24]
         if int.from_bytes(cand[0:2], "little") == count + 1 and int.from_bytes(cand[4:6], "little") == ATARI.resident.start:
-            entries = [cand[i:i + 6] for i in range(0, 18, 6)]
-            assert code[start + 18:start + 24] == bytes(6)
+            entries = [cand[i:i + 6] for i in range(0, 24, 6)]
+            assert code[start + 24:start + 30] == bytes(6)
             break
     assert entries, "no directory entry for the resident code right after the boot sectors"
     files = []
     for e in entries:
         first, n, address = (int.from_bytes(e[i:i + 2], "little") for i in (0, 2, 4))
         files.append((address, b"".join(sectors[first + i] for i in range(n))))
-    (res_at, res), (eng_at, eng), (prog_at, prog) = files
+    (res_at, res), (eng_at, eng), (starts_at, starts), (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
-    program = (dist / "atari" / "example.bas").read_bytes()
+    assert starts_at == startstates.ATARI_BASE        # the front end's machine code
+    program = started_program(dist, "atari")
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
     # the resident code knows where the program is and how long it is
     assert int.from_bytes(res[22:24], "little") == prog_at
@@ -84,7 +95,7 @@ def test_atr_boot_record_loader_and_files(dist, state_size):
 
 
 def test_atari_program_is_a_save_file_with_consistent_pointers(dist):
-    prog = (dist / "atari" / "example.bas").read_bytes()
+    prog = started_program(dist, "atari")
     ptr = [int.from_bytes(prog[i:i + 2], "little") for i in range(0, 14, 2)]
     assert ptr[0] == 0 and ptr[1] == 0x100
     assert len(prog) - 14 == ptr[6] - ptr[1]                 # VNTP..STARP saved
@@ -102,7 +113,8 @@ def test_loose_atari_files(dist):
     assert starts[:2] == [ATARI.resident.start, ATARI.engine.start] and starts[-1] == atr.RUNAD
     assert int.from_bytes(segs[-1].data, "little") == ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]
     assert segs[1].data == (dist / "atari" / "engine.bin").read_bytes()
-    assert segs[2].data == (dist / "atari" / "example.bas").read_bytes()
+    assert segs[2].start == startstates.ATARI_BASE
+    assert segs[3].data == started_program(dist, "atari")
     engine_xex = images.read_xex((dist / "atari" / "engine.xex").read_bytes())
     loader = engine_xex[0].data
     init = int.from_bytes(engine_xex[1].data, "little") - engine_xex[0].start

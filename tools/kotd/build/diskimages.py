@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..model.types import Model
-from . import atr, disk, dsk, paths, stateblock
+from . import atr, disk, dsk, paths, startstates, stateblock
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import Target
 
@@ -90,6 +90,24 @@ def check_layout(asm: Assembly, target: Target, top: str) -> None:
                                  f"RESIDENT_LAYOUT puts it at ${base + off:04X}")
 
 
+def frontend_image(model: Model, target: Target, engine: Assembly) -> bytes:
+    """port/asm/atari_frontend.s: the front end's machine code (the start states' unpacker
+    with the packed states, the map drawer) at startstates.ATARI_BASE."""
+    from . import write_if_changed
+    write_if_changed(paths.GENERATED_DIR / "start_states.inc", startstates.include_text(model))
+    names = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE")
+    write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
+                     f"; {GENERATED_MARK}\n; where atari_frontend.s loads, and the engine tables it reads\n"
+                     f".alias FRONTEND_BASE ${startstates.ATARI_BASE:04X}\n"
+                     + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names))
+    asm = _assemble("atari_frontend.s")
+    end = startstates.ATARI_BASE + len(asm.image)
+    if end > target.engine.end + 1:
+        raise ImageError(f"port/asm/atari_frontend.s: {len(asm.image)} bytes from "
+                         f"${startstates.ATARI_BASE:04X} overflow {target.engine}")
+    return asm.image
+
+
 # --- per machine -------------------------------------------------------------------------
 
 def atari_files(model: Model, build, out_dir: Path) -> dict:
@@ -109,8 +127,9 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
                         {"PROGRAM_START": staging, "PROGRAM_LENGTH": len(program)})
     if target.resident.start + len(image) + (-len(image) % atr.SECTOR) > target.resident.end + 1:
         raise ImageError(f"port/asm/atari_boot_resident.s: {len(image)} bytes overflow {target.resident}")
+    frontend = frontend_image(model, target, build.assembly)
     files = [("resident", target.resident.start, image), ("engine", target.engine.start, build.image),
-             ("program", staging, program)]
+             ("frontend", startstates.ATARI_BASE, frontend), ("program", staging, program)]
     the_disk = atr.make_disk(loader.image, files, layout)
     return {"atr": atr.atr_bytes(the_disk.sectors),
             "xex": atr.loose_xex(files, target.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]),
