@@ -95,7 +95,7 @@ def frontend_image(model: Model, target: Target, engine: Assembly) -> bytes:
     with the packed states, the map drawer) at startstates.ATARI_BASE."""
     from . import write_if_changed
     write_if_changed(paths.GENERATED_DIR / "start_states.inc", startstates.include_text(model))
-    names = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE")
+    names = ("MAP_TERRAIN", "MAP_BLOCKED", "UNIT_SIDE", "UNIT_TYPE")
     write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
                      f"; {GENERATED_MARK}\n; where atari_frontend.s loads, and the engine tables it reads\n"
                      f".alias FRONTEND_BASE ${startstates.ATARI_BASE:04X}\n"
