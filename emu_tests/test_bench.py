@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 import pytest
 
-from kotd.bench import BUDGETS, CEILINGS, battle_situation, worst_by_entry, worst_table
+from kotd.bench import (BATTLE_ENTRIES, BUDGETS, CEILINGS, ENTRY_GAMES, KEY_PRESS_BUDGET, PHASE_ENTRIES,
+                        battle_situation, entry_worst, worst_by_entry, worst_table)
 from kotd.build.targets import ENGINE_BUDGET, ENGINE_CEILING
 from kotd.cli import main
 from kotd.engine import combat
@@ -15,7 +16,7 @@ from kotd.emu.battle import comparable, run_battle
 
 
 def test_bench_json_one_object_per_target(model):
-    result = CliRunner().invoke(main, ["bench", "--json"])
+    result = CliRunner().invoke(main, ["bench", "--json", "--no-entries"])
     assert result.exit_code == 0, result.output
     reports = [json.loads(line) for line in result.output.splitlines()]
     assert [r["target"] for r in reports] == ["atari", "apple"]
@@ -37,7 +38,7 @@ def test_bench_json_one_object_per_target(model):
 
 
 def test_bench_table_names_every_budget(model):
-    result = CliRunner().invoke(main, ["bench", "--target", "atari"])
+    result = CliRunner().invoke(main, ["bench", "--target", "atari", "--no-entries"])
     assert result.exit_code == 0, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     for name, budget in BUDGETS.items():
@@ -68,3 +69,17 @@ def test_worst_by_entry_reports_each_entrys_worst_case():
     assert "41000" in worst_table(samples) and "SUPPLY_PHASE" in worst_table(samples)
     with pytest.raises(ValueError, match="RNG_DRAW"):
         worst_by_entry([("RNG_DRAW", -1)])
+
+
+def test_entry_worst_over_a_recorded_game_with_budgets(model, machines):
+    """The per-entry part of `kotd bench`, on the shortest of its games (tobruk41)."""
+    rows = entry_worst(model, machines["atari"], {"tobruk41": ENTRY_GAMES["tobruk41"]})
+    assert {"NEW_GAME", "PHASE_NEXT", "PHASE_INFO", "MOVE"} <= set(rows)
+    for entry, row in rows.items():
+        assert 0 < row["mean"] <= row["worst"] and row["calls"] > 0
+        if entry in BATTLE_ENTRIES:
+            assert "budget" not in row
+        else:
+            assert row["budget"] == PHASE_ENTRIES.get(entry, KEY_PRESS_BUDGET)
+            assert row["within_budget"] == (row["worst"] <= row["budget"])
+    assert rows["NEW_GAME"]["calls"] == 1

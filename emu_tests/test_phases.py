@@ -10,7 +10,7 @@ engine's own functions."""
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kotd.build import stateblock
@@ -345,3 +345,26 @@ def test_state_out_of_range_is_refused(model, machines):
                                    ("resupply", bad_priority, (0,))):
             status, _, _, after = run(model, m, label, state, *args)
             assert status == E_RANGE and after == stateblock.encode(state, model), label
+
+
+# --- percent.s's scale, the phases' one piece of arithmetic ----------------------------------
+
+@SLOW_OK
+@given(v=st.integers(0, 0xFF_FFFF), k=st.integers(0, 255), a=st.integers(0, 255), d=st.integers(1, 255),
+       y=st.integers(0, 255))
+@example(v=0xFF_FFFF, k=255, a=255, d=1, y=0)              # the largest quotient: the long division
+@example(v=0xFFFF, k=100, a=50, d=100, y=7)                # 16 bits at a rating: byte_divide
+@example(v=0x1_0000, k=1, a=0, d=1, y=0)                   # the first quotient past 16 bits
+@example(v=655, k=255, a=99, d=255, y=1)                   # a divisor of 128 or more
+def test_scale_is_the_exact_floor(machines, v, k, a, d, y):
+    """scale: V0..V3 = floor((v * k + a) / d), A = the remainder, Y and SCALE_DIV kept."""
+    for m in machines.values():
+        for i in range(3):
+            m.poke("ZP_MUL", (v >> (8 * i)) & 0xFF, i)
+        m.poke("ZP_MUL", 0xAB, 3)                          # V3 is not read
+        m.poke("ZP_TEMP", a, 4)
+        m.poke("ZP_TEMP", d, 5)
+        r = m.cpu.call(m.symbols["SCALE"], a=k, y=y)
+        got = sum(m.peek("ZP_MUL", i) << (8 * i) for i in range(4))
+        q, rem = divmod(v * k + a, d)
+        assert (got, r.a, r.y, m.peek("ZP_TEMP", 5)) == (q, rem, y, d), m.target.name

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kotd.bench import ENTRY_GAMES
 from kotd.build import abi, stateblock
 from kotd.engine.combat import selectable_defenders
 from kotd.engine.fixtures import empty_state, open_ground, place
@@ -23,15 +24,7 @@ from kotd import hexgrid
 #: One whole game per scenario in the default run: the shortest of seeds 1-12 (1-24 for
 #: the Tobruk scenarios) with each option covered (solitaire and two players, random
 #: initiative, depots; ratings by difficulty levels in campaign41).
-DEFAULT_GAMES = {
-    "tobruk41": (20, dict(computer_allied=False)),                                      # 211 calls
-    "tobruk42": (11, dict()),                                                           # 749
-    "alamein": (9, dict()),                                                             # 1,027
-    "campaign41": (9, dict(computer_allied=False, random_initiative=True, optional_depots=True,
-                           levels=("intermediate", "expert"))),                    # 1,241
-    "campaign42": (12, dict(random_initiative=True, optional_depots=True)),             # 1,746
-    "campaign": (6, dict(random_initiative=True, optional_depots=True)),                # 2,413
-}
+DEFAULT_GAMES = ENTRY_GAMES                  # kotd bench measures each entry over the same games
 OPTION_SETS = [dict(), dict(computer_allied=False), dict(random_initiative=True, optional_depots=True),
                dict(computer_allied=False, random_initiative=True, optional_depots=True)]
 

@@ -81,7 +81,7 @@ _replacements:
     sta M1
     ldy ARG1_LO
     lda DIGIT_PERCENT,y
-    jsr allocation_percent_of
+    jsr percent_of_word
     ldx ACTION_UNIT
     lda M0
     sta LOGISTICS_GIVEN_LO
@@ -120,6 +120,8 @@ _supply:
     sta M0
     lda LOGISTICS_MAX_HI+1
     sta M1
+    lda #0
+    sta M2
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
     beq _charge                     ; a depot: all of it, no decrement
@@ -128,11 +130,11 @@ _supply:
     beq _deliver                    ; the Allies: all of it, free
     ldy ARG2_LO                     ; the Axis: max * pct(s) // 100
     lda DIGIT_PERCENT,y
-    jsr allocation_percent_of
+    jsr percent_of_word
     ldx ACTION_UNIT
     jsr charge_axis_pool
 _deliver:
-    jsr allocation_delivered
+    jsr delivered
     ldx ACTION_UNIT
     jmp _receive
 _charge:
@@ -296,25 +298,6 @@ _done:
 .scend
 
 ;
-; allocation_percent_of -- (M1:M0) = (M1:M0) * A // 100, floor.
-;
-; In:       M0, M1 = an amount; A = a percent (0..255)
-; Out:      M0, M1 = the amount times the percent, over 100, floored
-; Clobbers: A, X, Y, flags; M2, M3, B0, B1
-;
-allocation_percent_of:
-.scope
-    cmp #100                        ; all of it: digit 9, or no distance to cut
-    beq _all
-    jsr mul_by_byte
-    lda #100
-    ldy #0
-    jmp div_by_word                 ; below the amount when A <= 100: fits
-_all:
-    rts
-.scend
-
-;
 ; charge_axis_pool -- AXIS_SUPPLY = AXIS_SUPPLY - (M1:M0) (never more than it holds).
 ;
 ; In:       M0, M1 = the amount sent
@@ -334,46 +317,3 @@ charge_axis_pool:
     sta AXIS_SUPPLY_HI
     rts
 
-;
-; allocation_delivered -- what reaches a unit of an amount sent
-; (logistics.delivered): the amount times (100 - min(100,
-; DISTANCE_DECREMENT_PERCENT * distance from the unit to its own home base)) // 100.
-;
-; In:       X = unit index (on the map); M0, M1 = the amount sent
-; Out:      M0, M1 = the amount received
-; Clobbers: A, X, Y, flags; M2, M3, B0, B1
-; Zero page: ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
-;
-allocation_delivered:
-.scope
-    lda U_COL,x
-    sta ZP_HEX_A
-    lda U_ROW,x
-    sta ZP_HEX_A+1
-    ldy UNIT_SIDE,x
-    lda HOME_COL,y
-    sta ZP_HEX_B
-    lda HOME_ROW,y
-    sta ZP_HEX_B+1
-    jsr hex_distance
-    tay                             ; Y = hexes to go
-    lda #0                          ; A = the cut, percent
-_hex:
-    cpy #0
-    beq _cut
-    clc
-    adc #DISTANCE_DECREMENT_PERCENT
-    bcs _all
-    cmp #100+1
-    bcs _all
-    dey
-    jmp _hex
-_all:
-    lda #100
-_cut:
-    sta ZP_TEMP                     ; what is left: 100 - cut
-    lda #100
-    sec
-    sbc ZP_TEMP
-    jmp allocation_percent_of
-.scend

@@ -606,6 +606,7 @@ _take:
     sbc V2
     sta AXIS_SUPPLY_HI
 _deliver:
+    ldx PHASE_UNIT
     jsr delivered
     lda V0
     ora V1
@@ -626,33 +627,35 @@ _done:
 ;
 ; delivered -- what reaches a unit of an amount sent (logistics.delivered):
 ; DISTANCE_DECREMENT_PERCENT less per hex from its home base, at most 100%.
+; The Resupply phase's and logistics.s's allocations alike.
 ;
-; In:       PHASE_UNIT = unit index (on the map); V0..V2 = the amount
+; In:       X = unit index (on the map); V0..V2 = the amount
 ; Out:      V0..V2 = floor(amount x (100 - cut) / 100)
-; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5; SCALE_TERM
 ;
 delivered:
 .scope
-    ldx PHASE_UNIT
     lda U_COL,x
     sta ZP_HEX_A
     lda U_ROW,x
     sta ZP_HEX_A+1
-    ldy UNIT_SIDE,x
-    lda HOME_COL,y
+    lda UNIT_SIDE,x
+    tax
+    lda HOME_COL,x
     sta ZP_HEX_B
-    lda HOME_ROW,y
+    lda HOME_ROW,x
     sta ZP_HEX_B+1
-    jsr hex_distance
-    tay                             ; hexes from the base
-    lda #100                        ; 100 - cut, the cut added hex by hex up to 100
-_hex:
-    dey
-    bmi _scale
+    jsr hex_distance                ; hexes from the base
+    sta ZP_TEMP+4                   ; the cut, distance x DISTANCE_DECREMENT_PERCENT
+    lda #DISTANCE_DECREMENT_PERCENT
+    jsr mul_8x8
+    bne _all                        ; 256 or more
+    lda #100                        ; 100 - cut, at least 0
     sec
-    sbc #DISTANCE_DECREMENT_PERCENT
-    bcs _hex
-    lda #0                          ; cut at 100
+    sbc ZP_TEMP+3
+    bcs _scale
+_all:
+    lda #0
 _scale:
     jmp percent_of
 .scend

@@ -27,6 +27,8 @@
 ; lowest-numbered unit in each hex of the 3 x 3 box around it, NONE if empty;
 ; slot 3 * (dcol + 1) + (drow + 1), the hex itself in the centre.
 .alias NEAR_SIDE         WORK
+.alias BOX_COL           ZP_TEMP    ; survey_target: the box's first column, row
+.alias BOX_ROW           ZP_TEMP+1
 .alias BOX_CENTRE        3 * 1 + 1
 
 ;
@@ -497,7 +499,7 @@ _done:
 ;           CENSUS_UNITS = the units in the hex itself (the box's centre),
 ;           CENSUS_FIRST_SIDE = its NEAR_SIDE
 ; Clobbers: A, Y, flags; WORK+0..8 (NEAR_SIDE)
-; Zero page: ZP_TEMP, ZP_TEMP+1
+; Zero page: ZP_TEMP, ZP_TEMP+1 (BOX_COL, BOX_ROW)
 ;
 ; Every hex next to (col, row) lies in the box col-1..col+1, row-1..row+1, so
 ; each unit on the map in it writes its side into the box's slot
@@ -517,54 +519,61 @@ _clear:
     bpl _clear
     lda #0
     sta CENSUS_UNITS
+    ldx ZP_HEX_A                    ; the box's first column and row
+    dex
+    stx BOX_COL
+    ldx ZP_HEX_A+1
+    dex
+    stx BOX_ROW
     ldx #UNIT_COUNT-1
+    sec                             ; set on every way into _unit
 _unit:
-    lda U_COL,x                     ; dcol + 1, 0..2 in the box
-    sec
-    sbc ZP_HEX_A
-    clc
-    adc #1
+    lda U_COL,x                     ; dcol + 1, 0..2 in the box (mod 256)
+    sbc BOX_COL
     cmp #3
-    bcs _next
-    sta ZP_TEMP
+    bcc _column
+    dex
+    bpl _unit
+    bmi _done                       ; always
+_column:
+    tay                             ; dcol + 1
     lda U_ROW,x                     ; drow + 1
     sec
-    sbc ZP_HEX_A+1
-    clc
-    adc #1
+    sbc BOX_ROW
     cmp #3
     bcs _next
-    sta ZP_TEMP+1
+    adc BOX_THIRDS,y                ; carry clear: 3 * (dcol + 1) + drow + 1
+    tay
     cpx ACTION_UNIT
     beq _next
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
-    bne _next
+    bne _skip
     lda U_COL,x                     ; a hex off the map (an edge's wrap) is nobody's neighbour
     cmp #MAP_COLUMNS
     bcs _next
     lda U_ROW,x
     cmp #MAP_ROWS
     bcs _next
-    lda ZP_TEMP
-    asl
-    adc ZP_TEMP                     ; carry clear: 3 * (dcol + 1)
-    adc ZP_TEMP+1
-    tay
     lda UNIT_SIDE,x
     sta NEAR_SIDE,y
     cpy #BOX_CENTRE
-    bne _next
+    bne _skip
     inc CENSUS_UNITS
+_skip:
+    sec
 _next:
     dex
     bpl _unit
+_done:
     lda NEAR_SIDE+BOX_CENTRE
     sta CENSUS_FIRST_SIDE
     pla
     tax
     rts
 .scend
+BOX_THIRDS:
+    .byte 0, 3, 6                   ; 3 * (dcol + 1): the box's slots by column
 
 ;
 ; enemy_next_to -- does an enemy unit stand next to the hex surveyed

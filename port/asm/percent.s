@@ -14,66 +14,76 @@
 .alias V1        ZP_MUL+1
 .alias V2        ZP_MUL+2
 .alias V3        ZP_MUL+3
-.alias SCALE_K   ZP_TEMP+3          ; the multiplier, shifted out
-.alias SCALE_ADD ZP_TEMP+4          ; a, added to the product
-.alias SCALE_DIV ZP_TEMP+5          ; d, the divisor
+.alias SCALE_ADD ZP_TEMP+4          ; a, added to the product (math.s's B0: read first)
+.alias SCALE_DIV ZP_TEMP+5          ; d, the divisor (math.s's B1: kept)
 
 ;
 ; scale -- V0..V3 = floor((V0..V2 * A + SCALE_ADD) / SCALE_DIV).
 ;
 ; In:       V0..V2 = v (24-bit; V3 is not read); A = k; SCALE_ADD = a;
 ;           SCALE_DIV = d, 1..255
-; Out:      V0..V3 = the quotient; A = the remainder, 0..d-1
-; Clobbers: X, flags; SCALE_K; SCALE_TERM
+; Out:      V0..V3 = the quotient; A = the remainder, 0..d-1; Y and
+;           SCALE_DIV kept
+; Clobbers: X, flags; SCALE_ADD; ZP_TEMP+3; SCALE_TERM
 ; Zero page: ZP_MUL (V0..V3), ZP_TEMP+3..+5
+;
+; The product is math.s's quarter-square products (mul_by_byte on v's low
+; word, mul_8x8 on its top byte); a quotient below 65536 is byte_divide's, a
+; larger one the long division below.
 ;
 scale:
 .scope
-    sta SCALE_K
+    tax                             ; k
     tya                             ; Y is kept for the callers
     pha
-    ldx #2
-_copy:
-    lda V0,x
-    sta SCALE_TERM,x
-    lda #0
-    sta V0,x
-    dex
-    bpl _copy
-    sta V3
-    ldx #8                          ; the product, multiplier bits high first
-_bit:
-    asl V0
-    rol V1
-    rol V2
-    rol V3
-    asl SCALE_K
-    bcc _next
-    clc
-    lda V0
-    adc SCALE_TERM
-    sta V0
-    lda V1
-    adc SCALE_TERM+1
-    sta V1
+    lda SCALE_ADD                   ; mul_by_byte takes SCALE_ADD's byte (B0)
+    sta SCALE_TERM+1
     lda V2
-    adc SCALE_TERM+2
+    bne _wide
+    txa
+    jsr mul_by_byte                 ; V0..V2 = v x k, V3 = 0
+    jmp _add
+_wide:
+    sta SCALE_TERM+2                ; v's top byte
+    txa
+    jsr mul_by_byte                 ; V0..V2 = v's low word x k, V3 = 0
+    lda SCALE_TERM+2
+    jsr mul_8x8                     ; top byte x k (B0 = k), at V2
+    tax
+    clc
+    lda ZP_TEMP+3
+    adc V2
     sta V2
-    bcc _next
-    inc V3
-_next:
-    dex
-    bne _bit
+    txa
+    adc #0
+    sta V3
+_add:
     clc
     lda V0
-    adc SCALE_ADD
+    adc SCALE_TERM+1
     sta V0
-    bcc _divide
+    bcc _fits
     inc V1
-    bne _divide
+    bne _fits
     inc V2
-    bne _divide
+    bne _fits
     inc V3
+_fits:
+    lda V3                          ; a quotient below 65536: byte_divide
+    bne _divide
+    lda V2
+    cmp SCALE_DIV
+    bcs _divide
+    lda SCALE_DIV
+    sta ZP_TEMP+4                   ; byte_divide's divisor, B0
+    jsr byte_divide                 ; V0, V1 = quotient, V2 = remainder, V3 = 0
+    ldx V2
+    lda #0
+    sta V2
+    pla
+    tay
+    txa
+    rts
 _divide:
     ; Long division a byte at a time, top byte first: each byte of V3..V0 is
     ; replaced by its quotient byte, the remainder carried in A.
@@ -106,6 +116,7 @@ _keep:
 _next_byte:
     dex
     bpl _byte
+_done:
     tax
     pla
     tay
@@ -114,12 +125,15 @@ _next_byte:
 .scend
 
 ;
-; percent_of -- V0..V2 = floor(V0..V2 * A / 100).
+; percent_of -- V0..V2 = floor(V0..V2 * A / 100); percent_of_word: of V0, V1.
 ;
-; In:       V0..V2 = v; A = the percent
-; Out:      V0..V3 = the quotient; A = the remainder
+; In:       V0..V2 = v (percent_of_word: V0, V1; V2 is cleared); A = the percent
+; Out:      V0..V3 = the quotient; A = the remainder; Y kept
 ; Clobbers: X, flags; as scale
 ;
+percent_of_word:
+    ldx #0
+    stx V2
 percent_of:
 .scope
     cmp #100                        ; 100%: v itself, no remainder

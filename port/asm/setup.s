@@ -27,7 +27,8 @@
 ; Out:      A = E_OK, the game ready for its first turn (PHASE unchanged);
 ;           A = E_RANGE for a bad argument or a SCENARIO that is not a scenario
 ;           (nothing changed)
-; Clobbers: X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5; PHASE_SIDE, PHASE_UNIT
+; Clobbers: X, Y, flags; ZP_MUL, ZP_TEMP+3..+5; PHASE_SIDE, PHASE_UNIT, SCALE_TERM,
+;           WORK+0..56
 ;
 new_game:
 .scope
@@ -192,10 +193,32 @@ _level:
 ;
 ; In:       the start state; OPT_DEPOTS; RATING_COMBAT
 ; Out:      U_* of every unit
-; Clobbers: A, X, Y, flags; ZP_MUL, ZP_HEX_A, ZP_TEMP+3..+5; PHASE_UNIT, PHASE_SIDE
+; Clobbers: A, X, Y, flags; ZP_MUL, ZP_TEMP+3..+5; PHASE_UNIT, PHASE_SIDE;
+;           SCALE_TERM; WORK+0..56 (MEMO)
 ;
+; Few ceilings recur: ceiling' and the floor of a ceiling at a percent are kept
+; (MEMO; all zero at first: a ceiling of 0 at 0% is 0, floor 0) and serve again.
+;
+.alias MEMO_SLOTS    8              ; scale_units' memo: 8 slots by a ceiling's
+.alias MEMO_CEIL_LO  WORK           ; bits 2-4 (the ceilings of the data, 100 to
+.alias MEMO_CEIL_HI  WORK+8         ; 900, fall in 8 slots), each the ceiling and
+.alias MEMO_PERCENT  WORK+16        ; percent last scaled there with their
+.alias MEMO_RATED_LO WORK+24        ; ceiling' and floor
+.alias MEMO_RATED_HI WORK+32
+.alias MEMO_FLOOR_LO WORK+40
+.alias MEMO_FLOOR_HI WORK+48
+.alias MEMO_SIZE     56
+.alias MEMO_SLOT     WORK+56        ; the slot of the unit being scaled
+.alias MEMO          WORK
+
 scale_units:
 .scope
+    lda #0                          ; the memo: a ceiling of 0 at 0% is 0, floor 0
+    ldx #MEMO_SIZE-1
+_clear:
+    sta MEMO,x
+    dex
+    bpl _clear
     ldx #UNIT_COUNT-1
 _unit:
     lda U_STATUS,x
@@ -234,36 +257,78 @@ _scale:
     tay
     lda RATING_PERCENT_COMBAT,y
     sta PHASE_SIDE                  ; the percent
+    lda U_CEIL_LO,x                 ; the ceiling's memo slot
+    lsr
+    lsr
+    and #MEMO_SLOTS-1
+    tay
+    sty MEMO_SLOT
+    lda U_CEIL_LO,x                 ; the same ceiling and percent as before:
+    cmp MEMO_CEIL_LO,y              ; ceiling' and the floor as they were
+    bne _new
+    lda U_CEIL_HI,x
+    cmp MEMO_CEIL_HI,y
+    bne _new
+    lda PHASE_SIDE
+    cmp MEMO_PERCENT,y
+    beq _known
+_new:
+    lda PHASE_SIDE
+    sta MEMO_PERCENT,y
     lda U_CEIL_LO,x
-    ldy U_CEIL_HI,x
+    sta MEMO_CEIL_LO,y
+    lda U_CEIL_HI,x
+    sta MEMO_CEIL_HI,y
+    tay
+    lda U_CEIL_LO,x
     jsr rated
-    ldx PHASE_UNIT
+    ldy MEMO_SLOT
     lda V0
-    sta U_CEIL_LO,x
+    sta MEMO_RATED_LO,y
     lda V1
-    sta U_CEIL_HI,x
+    sta MEMO_RATED_HI,y
     lda #0                          ; the floor: ceil(ELIMINATION_PERCENT% of ceiling')
-    sta V2                          ; (V0, V1 hold ceiling')
+    sta V2
     lda #99
     sta SCALE_ADD
     lda #ELIMINATION_PERCENT
-    jsr scale                       ; SCALE_DIV is still 100
+    jsr scale                       ; SCALE_DIV is still 100; Y kept
     lda V0
-    sta ZP_HEX_A                    ; the floor, kept
+    sta MEMO_FLOOR_LO,y
     lda V1
-    sta ZP_HEX_A+1
+    sta MEMO_FLOOR_HI,y
+_known:
     ldx PHASE_UNIT
+    lda U_STR_LO,x                  ; at full strength, strength' = ceiling':
+    cmp U_CEIL_LO,x                 ; rated alike, and the floor is at most
+    bne _below                      ; ceiling' (ELIMINATION_PERCENT < 100)
+    lda U_STR_HI,x
+    cmp U_CEIL_HI,x
+    bne _below
+    lda MEMO_RATED_LO,y
+    sta U_STR_LO,x
+    sta U_CEIL_LO,x
+    lda MEMO_RATED_HI,y
+    sta U_STR_HI,x
+    sta U_CEIL_HI,x
+    jmp _next
+_below:
+    lda MEMO_RATED_LO,y
+    sta U_CEIL_LO,x
+    lda MEMO_RATED_HI,y
+    sta U_CEIL_HI,x
     lda U_STR_LO,x
     ldy U_STR_HI,x
     jsr rated
+    ldy MEMO_SLOT
     lda V0                          ; strength' = the larger
-    cmp ZP_HEX_A
+    cmp MEMO_FLOOR_LO,y
     lda V1
-    sbc ZP_HEX_A+1
+    sbc MEMO_FLOOR_HI,y
     bcs _store
-    lda ZP_HEX_A
+    lda MEMO_FLOOR_LO,y
     sta V0
-    lda ZP_HEX_A+1
+    lda MEMO_FLOOR_HI,y
     sta V1
 _store:
     ldx PHASE_UNIT
@@ -288,16 +353,23 @@ _done:
 ; Clobbers: A, X, flags; ZP_TEMP+3..+5
 ;
 rated:
+.scope
     sta V0
     sty V1
     lda #0
     sta V2
+    sta V3
     lda #50
     sta SCALE_ADD
     lda #100
     sta SCALE_DIV
     lda PHASE_SIDE
+    cmp #100                        ; at 100%: v itself, (100v + 50) / 100 = v
+    bne _scale
+    rts
+_scale:
     jmp scale
+.scend
 
 ;
 ; shift_arrivals -- the Reinforcements rating (R16.40c): each waiting unit, in

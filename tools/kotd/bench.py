@@ -85,6 +85,52 @@ def worst_table(samples) -> str:
     return "\n".join(lines)
 
 
+#: The recorded games each entry is measured over: one whole game per scenario, (seed,
+#: options), played by the simple computer players (kotd.replay); emu_tests/test_replay.py
+#: replays the same games.  Ratings by difficulty levels in campaign41.
+ENTRY_GAMES = {
+    "tobruk41": (20, dict(computer_allied=False)),
+    "tobruk42": (11, dict()),
+    "alamein": (9, dict()),
+    "campaign41": (9, dict(computer_allied=False, random_initiative=True, optional_depots=True,
+                           levels=("intermediate", "expert"))),
+    "campaign42": (12, dict(random_initiative=True, optional_depots=True)),
+    "campaign": (6, dict(random_initiative=True, optional_depots=True)),
+}
+#: Issue 9's budgets per call: a whole phase, or a key press (any other entry but the battle's).
+PHASE_ENTRIES, BATTLE_ENTRIES = {"PHASE_NEXT": 60_000, "NEW_GAME": 60_000}, ("ATTACK", "DEFEND")
+KEY_PRESS_BUDGET = 3_000
+#: Entries the games' players never call, probed on the state after every PROBE_EVERY-th
+#: call of each game (each unit; SCORE once).
+PROBED, PROBE_EVERY = ("SEA_MOVE", "LOGISTICS_MAX", "DISPLAY_STRENGTH"), 250
+
+
+def entry_worst(model: Model, machine, games=None) -> dict[str, dict]:
+    """:func:`worst_by_entry` over the calls of the recorded `games` (default
+    ENTRY_GAMES) replayed on `machine`, and the PROBED entries and SCORE on the states
+    they reach; each row with its budget (none for the battle's ATTACK and DEFEND) and
+    whether the worst call is within it."""
+    from .replay import record, replay
+    samples = []
+    for sid, (seed, options) in (ENTRY_GAMES if games is None else games).items():
+        log = record(model, sid, seed, **options)
+        rep = replay(model, machine, log)
+        if rep.mismatches:
+            raise RuntimeError(f"{sid} seed {seed}: {len(rep.mismatches)} replay mismatches (kotd replay)")
+        samples += [(e, c) for e, cycles in rep.cycles.items() for c in cycles]
+        for action in log.actions[::PROBE_EVERY]:      # the entries no player calls: every unit
+            for entry, args in [("SCORE", ())] + [(e, (n,)) for n in range(1, len(model.units) + 1)
+                                                  for e in PROBED]:
+                machine.cpu.load(machine.target.state.start, action.after)
+                samples.append((entry, machine.call(entry, *args).cycles))
+    rows = worst_by_entry(samples)
+    for entry, row in rows.items():
+        if entry not in BATTLE_ENTRIES:
+            row["budget"] = PHASE_ENTRIES.get(entry, KEY_PRESS_BUDGET)
+            row["within_budget"] = row["worst"] <= row["budget"]
+    return rows
+
+
 def battle_situation(model: Model, size: int, seed: int = 1):
     """`size` Axis combat units attack `size` Allied ones on open ground at intensity 9,
     three air points each, with one friendly and one enemy unit next to the defender."""
@@ -187,8 +233,13 @@ def markdown(reports: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DIR) -> int:
+def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DIR, entries: bool = True) -> int:
     reports = bench_reports(model, target, data_dir)
+    if entries:                     # the first target's machine replays the games: enough for the worst cases
+        t = targets_for(target)[0]
+        machine = EngineMachine.from_build(model, build_target(model, t, None, echo=lambda _: None))
+        reports[0]["entries"] = {"games": {s: g[0] for s, g in ENTRY_GAMES.items()},
+                                 "worst": entry_worst(model, machine)}
     if as_json:
         for r in reports:
             click.echo(json.dumps(r))
@@ -208,6 +259,15 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                    f" ({'ok' if b['total'] <= b['budget'] else 'OVER'})")
         for file, n in sorted(b["modules"].items()):
             click.echo(f"    {file:32} {n:>6}")
+        if "entries" in r:
+            games = ", ".join(f"{s} seed {n}" for s, n in r["entries"]["games"].items())
+            click.echo(f"  entries, worst call over the recorded games ({games}):")
+            click.echo(f"  {'entry':16} {'calls':>6} {'worst':>8} {'mean':>8}  budget")
+            for e, row in r["entries"]["worst"].items():
+                verdict = "(the battle's)"
+                if "budget" in row:
+                    verdict = f"{row['budget']:>6}  {'met' if row['within_budget'] else 'MISSED'}"
+                click.echo(f"  {e:16} {row['calls']:>6} {row['worst']:>8} {row['mean']:>8}  {verdict}")
     return 0
 
 

@@ -117,12 +117,14 @@ def build(target: str, out_dir: Path, data_dir: Path) -> None:
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per target.")
 @click.option("--target", type=click.Choice(("atari", "apple", "all")), default="all", show_default=True)
+@click.option("--entries/--no-entries", default=True, show_default=True,
+              help="Also replay one recorded game per scenario on the first target: each entry's worst call.")
 @data_option
-def bench(as_json: bool, target: str, data_dir: Path) -> None:
+def bench(as_json: bool, target: str, entries: bool, data_dir: Path) -> None:
     """Measure the 6502 engine in cycles (py65) and bytes, against its budgets."""
     from .bench import run_bench
     model = load_or_exit(data_dir)
-    sys.exit(run_bench(model, target, as_json, data_dir))
+    sys.exit(run_bench(model, target, as_json, data_dir, entries))
 
 
 @main.command("inspect")
