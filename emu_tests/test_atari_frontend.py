@@ -7,8 +7,10 @@ run on them with the 6502 engine behind USR, and the state block is compared wit
 reference's after the last call the keys reach (so at every turn end, and at the end).
 The shortest scenario whole by default; more seeds with --long.
 
-The packed start states and their unpacker (port/asm/atari_start_states.s) are loaded
-as the game disk loads them; the set-up screen's keys choose the scenario.
+The front end's machine code and the resident disk code are loaded as the game disk
+loads them, with drive 1 modelled on the built ATR (atari_drive.py): the set-up screen's
+keys choose the scenario, whose start state the program loads from its start slot
+through the resident code (USR DISK_LOAD), as on the machine.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pytest
 from kotd.basic import runner
 from kotd.basic.build import build_one
 from kotd.basic.runner import keys as keyscript
-from kotd.build import startstates, stateblock
+from kotd.build import atr, disk, images, stateblock
 from kotd.build.diskimages import frontend_image
 from kotd.build.paths import BASIC_DIR
 from kotd.build.targets import TARGETS
@@ -28,6 +30,8 @@ from kotd.engine.board import side_of, utype
 from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
 from kotd.replay import first_difference, record
+
+from atari_drive import DCB, DSKINV, Drive, run
 
 NONE = 0xFF
 
@@ -203,18 +207,38 @@ SCREEN_BUFFER = 0x4000
 
 
 def atari_machine(model, dist) -> EngineMachine:
-    """The engine and the front end's machine code, as the game disk loads them."""
+    """The engine, the front end's machine code and the resident disk code, as the game
+    disk loads them, and drive 1 holding the built ATR: a USR into the disk entries runs
+    the resident code with DSKINV modelled."""
     machine = EngineMachine.from_dist(model, dist, "atari")
-    machine.cpu.load(startstates.ATARI_BASE, frontend_code(model))
+    base, code = frontend_code(model)
+    machine.cpu.load(base, code)
     machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
     machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
+    resident = images.read_xex((dist / "kotd-atari.xex").read_bytes())[0]
+    assert resident.start == TARGETS["atari"].resident.start
+    machine.cpu.load(resident.start, resident.data)
+    machine.cpu.load(DSKINV, b"\x60")
+    machine.cpu.allow_writes(TARGETS["atari"].resident.start, TARGETS["atari"].resident.end)
+    machine.cpu.allow_writes(*DCB)
+    machine.drive = Drive(dict(atr.read_atr((dist / "kotd-atari.atr").read_bytes())))
+    entries = {resident.start + disk.RESIDENT_LAYOUT[e] for e in ("DISK_SAVE", "DISK_LOAD", "DISK_INFO")}
+    plain_call = machine.cpu.call
+
+    def call(address, **kw):
+        if address in entries:
+            run(machine.cpu, address, stack=kw.get("stack", b""), traps=machine.drive.traps())
+            return None
+        return plain_call(address, **kw)
+    machine.cpu.call = call
     return machine
 
 
 _FRONTEND = {}
 
 
-def frontend_code(model) -> bytes:
+def frontend_code(model) -> tuple[int, bytes]:
+    """(where it loads, the bytes) of the front end's machine code."""
     if "image" not in _FRONTEND:
         from kotd.build import build_target
         engine = build_target(model, TARGETS["atari"], None, echo=lambda _: None).assembly
@@ -288,33 +312,31 @@ def test_two_player_game_from_the_keys(model, dist, long_run):
 
 
 @pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
-def test_start_state_unpacked(model, dist, scenario):
-    """USR(START_STATE, n) leaves exactly the scenario's start state in the block."""
+def test_start_state_loaded_from_its_slot(model, dist, scenario):
+    """The program's load_start_state (USR DISK_LOAD, START_SLOT_FIRST + n) leaves exactly
+    the scenario's start state in the block, read from the ATR through the resident code."""
     machine = atari_machine(model, dist)
     index = list(model.scenarios).index(scenario)
-    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([index, 0, 1]))
-    assert machine.cpu.word(0xD4) == 0
+    c = stateblock.constants(model, TARGETS["atari"])
+    machine.cpu.call(c["DISK_LOAD"], stack=bytes([c["START_SLOT_FIRST"] + index, 0, 1]))
+    assert machine.cpu.word(0xD4) == c["DISK_OK"]
     assert machine.state_bytes() == (dist / "atari" / f"start_{scenario}.bin").read_bytes()
+    assert machine.drive.written == []
 
 
-def test_start_state_refusals(model, dist):
+def test_a_damaged_start_slot_stops_the_start_with_its_status(model, dist):
+    """A start slot failing its CRC: the program says so and ends; NEW_GAME is never called."""
+    listing = front_end_listing(model)
     machine = atari_machine(model, dist)
+    layout = atr.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
+    n = atr.slot_sector(layout, disk.start_slot(0), 2)
+    machine.drive.sectors[n] = bytes([machine.drive.sectors[n][0] ^ 1]) + machine.drive.sectors[n][1:]
     before = machine.state_bytes()
-    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([len(model.scenarios), 0, 1]))
-    assert machine.cpu.word(0xD4) == 2
-    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([1, 0, 2, 0, 2]))
-    assert machine.cpu.word(0xD4) == 1
-    machine.cpu.call(startstates.ATARI_BASE, stack=bytes([0]))
-    assert machine.cpu.word(0xD4) == 1
-    assert machine.state_bytes() == before
-
-
-def test_pack_round_trip():
-    import random
-    rnd = random.Random(7)
-    for n in range(200):
-        data = bytes(rnd.choice([0, 0, 0, 255, rnd.randrange(256)]) for _ in range(rnd.randrange(1, 600)))
-        assert startstates.unpack(startstates.pack(data), len(data)) == data
+    report = runner.run_text(listing, "atari", keys=keyscript.parse(setup_keys(model, "tobruk41", 1)),
+                             machine=machine, max_statements=2_000_000)
+    assert report.error is None, report.error
+    assert f"START STATE NOT LOADED (DISK STATUS {disk.STATUS['DAMAGED']})" in "\n".join(report.screen)
+    assert machine.state_bytes() == before, "nothing copied, no NEW_GAME"
 
 
 # --- random keys -------------------------------------------------------------------------
@@ -450,12 +472,12 @@ def test_draw_map_draws_terrain_units_stacks_and_cursor(model, dist, scenario):
     stacks = sorted({(u.col, u.row) for u in state.units if u.status == Status.ON_MAP
                      and sum((v.col, v.row) == (u.col, u.row) for v in state.units if v.status == Status.ON_MAP) > 1})
     for cursor in [(0, 0), (15, 2), (34, 13), (40, 3)] + stacks[:2]:
-        machine.cpu.call(startstates.ATARI_BASE + 3, stack=bytes([cursor[1], 0, cursor[0], 0, 2]))
+        machine.cpu.call(frontend_code(model)[0], stack=bytes([cursor[1], 0, cursor[0], 0, 2]))
         assert machine.cpu.word(0xD4) == 0
         screen = machine.cpu.read(SCREEN_BUFFER, 960)
         for at, code in expected_map(model, state, cursor).items():
             assert screen[at] == code, f"{scenario} cursor {cursor}: screen offset {at}: {screen[at]:02X}, want {code:02X}"
-    machine.cpu.call(startstates.ATARI_BASE + 3, stack=bytes([1, 0, 1]))
+    machine.cpu.call(frontend_code(model)[0], stack=bytes([1, 0, 1]))
     assert machine.cpu.word(0xD4) == 1
 
 
@@ -503,7 +525,7 @@ def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
     logistics = [args for e, args in made if e == "LOGISTICS"]
     assert logistics and logistics[0][1:] == (0, 0, 0) and logistics[0][0] > 1      # F skipped unit 1, R 0 0 0
     assert ("CHOOSE_FIRST", (0,)) in made                            # N
-    draws = [args for e, args in made if e == startstates.ATARI_BASE + 3]
+    draws = [args for e, args in made if e == frontend_code(model)[0]]
     first_side = machine.peek("FIRST_PLAYER")
     home = m.place_hex(m.home_bases[SIDES[first_side]])
     centre = (m.columns // 2, m.rows // 2)
@@ -516,7 +538,7 @@ def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
 def test_clear_rows_blanks_whole_rows_and_refuses_rows_off_the_screen(model, dist):
     machine = atari_machine(model, dist)
     machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 960)
-    clear = startstates.ATARI_BASE + 6
+    clear = frontend_code(model)[0] + 3
     machine.cpu.call(clear, stack=bytes([4, 0, 20, 0, 2]))              # rows 20-23
     assert machine.cpu.word(0xD4) == 0
     screen = machine.cpu.read(SCREEN_BUFFER, 960)

@@ -1,13 +1,17 @@
 ;
 ; atari_frontend.s -- the Atari front end's machine code, loaded from the game disk
-; with the engine at FRONTEND_BASE (above the engine's budget; docs/play.md).
+; right after the engine's last byte (FRONTEND_BASE = the engine's engine_end, inside
+; the engine's region; the build refuses it if it overlaps the engine or passes the
+; region's end; docs/play.md).
 ;
-; A jump table BASIC reaches with USR (the addresses are START_STATE and DRAW_MAP in
+; A jump table BASIC reaches with USR (the addresses are DRAW_MAP and CLEAR_ROWS in
 ; the BASIC constants):
 ;
-;   +0  X=USR(START_STATE, scenario)      atari_start_states.s
-;   +3  X=USR(DRAW_MAP, col, row)         atari_display.s
-;   +6  X=USR(CLEAR_ROWS, row, count)     atari_display.s
+;   +0  X=USR(DRAW_MAP, col, row)         atari_display.s
+;   +3  X=USR(CLEAR_ROWS, row, count)     atari_display.s
+;
+; A scenario's start state is not here: it is a read-only slot of the game disk,
+; loaded with X=USR(DISK_LOAD, START_SLOT_FIRST + scenario) (saves.s).
 ;
 
 .include "generated/atari.inc"
@@ -19,11 +23,8 @@
 .alias SAVMSC   $58                 ; the OS's screen memory address
 
 .org FRONTEND_BASE
-    jmp start_state
     jmp draw_map
     jmp clear_rows
 
-.require "atari_start_states.s"
 .require "atari_display.s"
-.include "generated/start_states.inc"
 frontend_end:

@@ -112,10 +112,11 @@ poll_setup_input:
     IF key = 76 THEN setup_input = 8
     RETURN
 
-' The chosen scenario's start state into the state block (port/asm/atari_start_states.s,
-' loaded from the game disk with the engine); start_status 0 when done.
+' The chosen scenario's start state into the state block: its read-only slot on the game
+' disk, loaded (the CRC checked first) by the resident disk code like a saved game;
+' start_status DISK_OK when done, else the disk status.
 load_start_state:
-    start_status = USR({START_STATE}, scenario)
+    start_status = USR({DISK_LOAD}, {START_SLOT_FIRST} + scenario)
     RETURN
 
 ' The set-up screen: option_line's row (option 1 on row 4), its marker, its messages.

@@ -1,7 +1,7 @@
 ' The set-up screen (manual I): opponent, difficulty level of each side, random
 ' initiative, optional Axis depots, the game number (the seed).  The joystick moves to
 ' an option and FIRE changes it, or the option's number key; START or RETURN begins.
-' The scenario's start state is unpacked into the state block ({target}/board.bas
+' The scenario's start state is loaded into the state block ({target}/board.bas
 ' load_start_state) before NEW_GAME.
 
 setup_screen:
@@ -50,7 +50,7 @@ ask_ratings:
 setup_done:
     GOSUB @setup_message : PRINT "STARTING THE GAME...";
     GOSUB @load_start_state
-    IF start_status <> 0 THEN GOSUB @setup_message : PRINT "NO START STATE FOR SCENARIO ";scenario; : END
+    IF start_status <> 0 THEN GOSUB @setup_message : PRINT "START STATE NOT LOADED (DISK STATUS ";start_status;")"; : END
     flags = 2 * random_initiative + 4 * axis_depots
     ' Each side: its level ($FF00 + the level), or its four ratings as hex digits.
     side = 0 : level = axis_level : GOSUB @rating_argument : axis_ratings = rating_argument

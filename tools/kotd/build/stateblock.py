@@ -516,9 +516,16 @@ def constants(model: Model, target: Target) -> dict[str, int]:
             model.map.place_hex(model.map.home_bases[side])
     out.update(front_end_tables(target))
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
-        from .startstates import ATARI_BASE
-        out["START_STATE"], out["DRAW_MAP"], out["CLEAR_ROWS"] = ATARI_BASE, ATARI_BASE + 3, ATARI_BASE + 6
+        base = frontend_base(target)
+        out["DRAW_MAP"], out["CLEAR_ROWS"] = base, base + 3
     return out
+
+
+def frontend_base(target: Target) -> int:
+    """Where the Atari front end's machine code (port/asm/atari_frontend.s) loads: the
+    engine's ``engine_end``, right after its last byte (diskimages.frontend_image checks
+    that it fits the rest of the engine's region)."""
+    return dict(_front_end_tables(target.name))["engine_end"]
 
 
 #: Engine tables a front end reads to draw (the map's terrain, each unit's side and type,
@@ -528,14 +535,14 @@ FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOW
 
 def front_end_tables(target: Target) -> dict[str, int]:
     """The addresses of :data:`FRONT_END_TABLES` in the target's engine (assembled once)."""
-    return dict(_front_end_tables(target.name))
+    return {k: v for k, v in _front_end_tables(target.name) if k in FRONT_END_TABLES}
 
 
 @functools.lru_cache(maxsize=None)
 def _front_end_tables(target_name: str) -> tuple[tuple[str, int], ...]:
     from .assemble import assemble
     asm = assemble(f"{target_name}.s")
-    return tuple((name, asm.address(name)) for name in FRONT_END_TABLES)
+    return tuple((name, asm.address(name)) for name in FRONT_END_TABLES + ("engine_end",))
 
 
 def constants_text(model: Model, target: Target) -> str:
