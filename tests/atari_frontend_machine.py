@@ -216,8 +216,56 @@ def save_and_load(image: str, dist: Path, scenario: str, seed: int) -> dict:
     return out
 
 
+def starts(image: str, dist: Path, seed: int) -> dict:
+    """Each scenario started from a fresh boot (its start state loaded from its start slot
+    by the resident code, then NEW_GAME): the state block at the first question against
+    the reference's new game with the set-up screen's default options."""
+    sys.path.insert(0, str(EMULATORS / "atari"))
+    from a8 import Atari
+    from kotd.build import stateblock
+    from kotd.engine.flow import Flow
+    from kotd.engine.setup import Options, new_game
+    from kotd.engine.state import Phase
+    from kotd.model import load_model
+    from kotd.replay import first_difference
+    model = load_model()
+    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    out = {}
+    for index, sid in enumerate(model.scenarios):
+        flow = Flow(model, new_game(model, sid, seed, Options(computer_allied=False)))
+        while flow.info().actor is None and flow.state.phase != Phase.GAME_OVER:
+            flow.step()
+        a = Atari()
+        a.boot(disk=image, basic=True, xl=index % 2 == 1)
+        a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+
+        def press(ch: str) -> None:
+            a.wait_until(lambda m: m.peek(764) == 255, 3000)
+            a.frames(4)
+            a.key(ch)
+
+        for ch in "2" * index + "7":
+            press(ch)
+            a.frames(20)
+        a.wait_until(lambda m: "GAME NUMBER 0-65535" in m.screen_text(), 600)
+        a.type_text(f"{seed}\n")
+        a.frames(30)
+        start = a.frame_number()
+        a.console(start=True, frames=20)
+        a.wait_until(lambda m: m.screen_lines()[0].startswith("TURN"), 3000)
+        a.wait_until(lambda m: "R READY" in m.screen_text() or "MOVE FIRST" in m.screen_text()
+                     or "1-6 T B G" in m.screen_text(), 3000)
+        frames = a.frame_number() - start
+        got = a.read_block(c["STATE_BASE"], c["STATE_SIZE"])
+        out[sid] = {"frames": frames, "screen": a.screen_lines()[0].rstrip(),
+                    "difference": first_difference(model, got, stateblock.encode(flow.state, model))}
+    return out
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 3 and sys.argv[3] == "saveload":
+    if len(sys.argv) > 3 and sys.argv[3] == "starts":
+        print(json.dumps(starts(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]))))
+    elif len(sys.argv) > 3 and sys.argv[3] == "saveload":
         print(json.dumps(save_and_load(sys.argv[1], Path(sys.argv[2]), sys.argv[4], int(sys.argv[5]))))
     elif len(sys.argv) > 3 and sys.argv[3] == "play":
         print(json.dumps(play(sys.argv[1], Path(sys.argv[2]), sys.argv[4], int(sys.argv[5]),

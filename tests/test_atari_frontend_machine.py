@@ -71,3 +71,14 @@ def test_atari_front_end_saves_at_a_turn_end_and_loads_after_a_reboot(dist, tmp_
     out = machine(dist, tmp_path, "saveload", "tobruk42", "1")
     assert out["saved"] and out["difference"] is None
     assert out["screen"].startswith("TURN 7 LOGISTICS")
+
+
+def test_atari_front_end_starts_every_scenario_from_its_start_slot(model, dist, tmp_path):
+    """Each scenario chosen on the set-up screen of a freshly booted disk (800 and XL in
+    turn): its start state read from its read-only slot, NEW_GAME, the steps to the first
+    question: the state block is the reference's."""
+    out = machine(dist, tmp_path, "starts", "5")
+    assert sorted(out) == sorted(model.scenarios)
+    for sid, got in out.items():
+        assert got["difference"] is None, (sid, got)
+        assert got["screen"].startswith("TURN"), (sid, got)
