@@ -20,44 +20,7 @@ from kotd.build.assemble import assemble
 from kotd.build.targets import APPLE, ATARI
 from kotd.emu.cpu import SENTINEL, Cpu, WatchedMemory, _WriteFault
 
-DSKINV = 0xE453
-
-
-class StrayWrite(AssertionError):
-    pass
-
-
-def run(cpu, address, *, stack=b"", traps=None, limit=3_000_000, a=0):
-    """JSR address (with ``stack`` pushed after the return address); ``traps``: PC -> a
-    Python routine that does what the code there would do, then returns (RTS)."""
-    mpu, mem = cpu.mpu, cpu.memory
-    traps = traps or {}
-    mpu.sp, mpu.a = 0xFF, a
-    for b in ((SENTINEL - 1) >> 8, (SENTINEL - 1) & 0xFF, *stack):
-        list.__setitem__(mem, 0x100 + mpu.sp, b)
-        mpu.sp -= 1
-    mpu.pc = address
-    mem.watching = True
-    try:
-        for _ in range(limit):
-            if mpu.pc == SENTINEL:
-                assert mpu.sp == 0xFF, f"stack pointer ${mpu.sp:02X} at the end"
-                return mpu.a
-            trap = traps.get(mpu.pc)
-            if trap:
-                trap(cpu)
-                lo, hi = mem[0x100 + mpu.sp + 1], mem[0x100 + mpu.sp + 2]
-                mpu.sp += 2
-                mpu.pc = ((hi << 8) | lo) + 1
-                continue
-            try:
-                mpu.step()
-            except _WriteFault as w:
-                raise StrayWrite(f"write of ${w.value:02X} to ${w.address:04X} at ${mpu.pc:04X}") from None
-        raise AssertionError(f"still running after {limit} instructions at ${mpu.pc:04X}")
-    finally:
-        mem.watching = False
-
+from atari_drive import DSKINV, Drive, StrayWrite, run
 
 def pattern(n, seed):
     rng = random.Random(seed)
@@ -73,26 +36,8 @@ def atari(model, dist):
     cpu = Cpu()
     cpu.load(segs[0].start, segs[0].data)
     cpu.load(DSKINV, b"\x60")
-    sectors = dict(atr.read_atr((dist / "kotd-atari.atr").read_bytes()))
-    written = []
-
-    def dskinv(c):
-        m = c.memory
-        sector = m[0x30A] | m[0x30B] << 8
-        buf = m[0x304] | m[0x305] << 8
-        command = m[0x302]
-        if m[0x301] != 1 or not 1 <= sector <= 720:
-            list.__setitem__(m, 0x303, 144)
-        elif command == 0x52:
-            c.load(buf, sectors[sector])
-            list.__setitem__(m, 0x303, 1)
-        elif command == 0x57:
-            sectors[sector] = c.read(buf, 128)
-            written.append(sector)
-            list.__setitem__(m, 0x303, 1)
-        else:
-            list.__setitem__(m, 0x303, 139)
-        c.mpu.y = m[0x303]
+    drive = Drive(dict(atr.read_atr((dist / "kotd-atari.atr").read_bytes())))
+    sectors, written, dskinv = drive.sectors, drive.written, drive.dskinv
 
     size = stateblock.layout(model).state_size
     base = ATARI.resident.start
@@ -106,7 +51,8 @@ def atari(model, dist):
         pass
     m = Atari()
     m.cpu, m.sectors, m.written, m.size = cpu, sectors, written, size
-    m.layout = atr.save_layout(size)
+    m.layout = atr.save_layout(size, start_slots=len(model.scenarios))
+    m.drive = drive
 
     def usr(entry, *args):
         stack = b"".join(bytes([v & 0xFF, v >> 8]) for v in reversed(args)) + bytes([len(args)])
@@ -165,6 +111,49 @@ def test_atari_refusals(atari):
     atari.sectors[atr.label_sector(atari.layout)] = bytes(128)
     assert atari.usr("DISK_SAVE", 1) == disk.STATUS["NOT_GAME_DISK"]
     assert atari.written == []
+
+
+def test_atari_start_slots_load_the_start_states(atari, model, dist):
+    """DISK_LOAD of START_SLOT_FIRST + n: scenario n's start state (start_<scenario>.bin),
+    as the front end starts a game; DISK_INFO shows its scenario and turn 1."""
+    atari.cpu.allow_writes(ATARI.state.start, ATARI.state.start + atari.size - 1)
+    for index, sid in enumerate(model.scenarios):
+        want = (dist / "atari" / f"start_{sid}.bin").read_bytes()
+        atari.cpu.load(ATARI.state.start, pattern(atari.size, index))
+        assert atari.usr("DISK_LOAD", disk.start_slot(index)) == disk.STATUS["OK"]
+        assert atari.cpu.read(ATARI.state.start, atari.size) == want
+        assert atari.usr("DISK_INFO", disk.start_slot(index)) == disk.STATUS["OK"]
+        base = ATARI.resident.start
+        assert (atari.cpu.byte(base + 20), atari.cpu.byte(base + 21)) == (index, want[1])
+    assert atari.usr("DISK_LOAD", disk.start_slot(len(model.scenarios))) == disk.STATUS["BAD_SLOT"]
+    assert atari.written == []
+
+
+def test_atari_saves_never_reach_a_start_slot(atari, model):
+    """DISK_SAVE refuses every start slot, and the sector writer itself refuses a start
+    slot whoever calls it: nothing written."""
+    atari.cpu.load(ATARI.state.start, pattern(atari.size, 9))
+    for index in range(len(model.scenarios)):
+        assert atari.usr("DISK_SAVE", disk.start_slot(index)) == disk.STATUS["BAD_SLOT"]
+    asm = assemble("atari_boot_resident.s")
+    for slot in [disk.start_slot(i) for i in range(len(model.scenarios))] + [disk.SAVE_SLOTS + 40, 255]:
+        atari.cpu.load(asm.address("DISK_SLOT"), bytes([slot]))
+        run(atari.cpu, asm.address("write_slot_sector"), traps=atari.drive.traps())
+        assert atari.cpu.mpu.p & 1, f"slot {slot}: carry set (refused)"
+    assert atari.written == []
+    # the last save slot still writes, just below the first start slot
+    assert atari.usr("DISK_SAVE", disk.SAVE_SLOTS) == disk.STATUS["OK"]
+    assert max(atari.written) == atr.slot_sector(atari.layout, disk.SAVE_SLOTS, atari.layout.per_slot - 1)
+    assert max(atari.written) < atr.slot_sector(atari.layout, disk.START_SLOT_FIRST, 0)
+
+
+def test_atari_damaged_start_slot_is_refused(atari, model):
+    n = atr.slot_sector(atari.layout, disk.start_slot(2), 3)
+    atari.sectors[n] = bytes([atari.sectors[n][0] ^ 0x80]) + atari.sectors[n][1:]
+    before = pattern(atari.size, 4)
+    atari.cpu.load(ATARI.state.start, before)      # no write allowed into the state block
+    assert atari.usr("DISK_LOAD", disk.start_slot(2)) == disk.STATUS["DAMAGED"]
+    assert atari.cpu.read(ATARI.state.start, atari.size) == before
 
 
 # --- Apple: a Disk II at the nibble level ---------------------------------------------------------
@@ -397,8 +386,14 @@ def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(mode
     assert cpu.byte(0x6A) == ATARI.resident.start >> 8, "RAMTOP below the resident code"
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert cpu.read(ATARI.engine.start, len(engine)) == engine
-    program = (dist / "atari" / "example.bas").read_bytes()
+    program = started_program(dist, "atari")
     assert cpu.read(atr.staging_address(program), len(program)) == program
+    from kotd.build import build_target
+    from kotd.build.diskimages import frontend_image
+    engine_asm = build_target(model, ATARI, None, echo=lambda _: None).assembly
+    base, frontend = frontend_image(model, ATARI, engine_asm)
+    assert base == engine_asm.address("engine_end") == ATARI.engine.start + len(engine)
+    assert cpu.read(base, len(frontend)) == frontend, "the front end right after the engine, intact"
     reset = ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_RESET"]
     assert cpu.word(0x000C) == cpu.word(reset + 1), "DOSINI: our RESET handler (the JMP at DISK_RESET)"
     assert cio_calls[:2] == [0x0C, 0x03], "the screen closed and reopened below RAMTOP"
@@ -447,7 +442,7 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
             limit=20_000_000)
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert cpu.read(APPLE.engine.start, len(engine)) == engine
-    program = (dist / "apple" / "example.bas").read_bytes()[2:]
+    program = started_program(dist, "apple")[2:]
     assert cpu.read(0x0801, len(program)) == program
     assert cpu.word(0x38) == asm.address("key_hook"), "KSW: the first key comes from key_hook"
     assert cpu.word(0x3F2) == asm.address("reset_entry") and cpu.byte(0x3F4) == cpu.byte(0x3F3) ^ 0xA5
@@ -458,3 +453,12 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
     assert cpu.read(0x0801, len(program)) == program
     assert cpu.word(0x69) == 0x0801 + len(program) and cpu.word(0x73) == APPLE.resident.start
     assert cpu.word(0x38) == 0xFD1B, "then the keyboard again"
+
+
+def started_program(dist, target):
+    """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
+    from kotd.build.diskimages import PROGRAM_NAMES
+    for name in PROGRAM_NAMES:
+        if (dist / target / f"{name}.bas").exists():
+            return (dist / target / f"{name}.bas").read_bytes()
+    raise AssertionError("no program built")

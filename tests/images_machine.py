@@ -20,7 +20,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
-TITLE = "ENGINE ABI VERSION"             # the example program's first screen
+TITLE = "ENGINE ABI VERSION"             # the example program's first screen (Apple)
+ATARI_TITLE = "1 OPPONENT"               # the Atari front end's set-up screen (port/basic/kotd.prog)
+
+
+def atari_started(a, max_frames: int) -> int:
+    """Wait for the front end's set-up screen, then BREAK to BASIC's prompt (the jobs
+    below type direct commands); the frames until the set-up screen."""
+    frames = a.wait_until(lambda m: ATARI_TITLE in m.screen_text(), max_frames)
+    to_prompt(a)
+    return frames
+
+
+def to_prompt(a) -> None:
+    """BREAK the front end, then put the editor's margin and cursor back (the front end
+    sets the left margin to 0 and hides the cursor) on a clear screen."""
+    a.break_key()
+    a.frames(30)
+    a.clear_screen()
+    a.frames(10)
+    a.type_text("POKE 82,2:POKE 752,0:GR.0\n")
+    a.wait_until(lambda m: m.at_prompt(), 600)
 SLOT = 2
 
 
@@ -39,8 +59,9 @@ def atari(config: str, job: str, image: str, dist: Path, shot: str | None) -> di
     a = Atari()
     out = {}
     a.boot(disk=image, basic=True, xl=(config == "xl"))
-    out["boot_frames"] = a.wait_until(lambda m: TITLE in m.screen_text() and m.at_prompt(), 3000)
+    out["boot_frames"] = a.wait_until(lambda m: ATARI_TITLE in m.screen_text(), 3000)
     out["screen"] = [ln for ln in a.screen_text().splitlines() if ln.strip()]
+    to_prompt(a)
     out["ramtop"] = a.peek(0x6A)
     if shot:
         a.screenshot(shot, scale=2)
@@ -50,10 +71,10 @@ def atari(config: str, job: str, image: str, dist: Path, shot: str | None) -> di
         out["status"] = int(a.command(f"?USR({c['DISK_SAVE']},{SLOT})")[0])
         a.flush_disks()
         a.reset()
-        out["after_reset"] = a.wait_until(lambda m: TITLE in m.screen_text() and m.at_prompt(), 600)
+        out["after_reset"] = atari_started(a, 1200)
         out["ramtop_after_reset"] = a.peek(0x6A)
         a.boot(run=str(dist / "kotd-atari.xex"), basic=True, xl=(config == "xl"))
-        out["xex_frames"] = a.wait_until(lambda m: TITLE in m.screen_text() and m.at_prompt(), 3000)
+        out["xex_frames"] = atari_started(a, 3000)
     else:
         a.write_block(c["STATE_BASE"], bytes(len(state)))
         out["info"] = a.command(f"?USR({c['DISK_INFO']},{SLOT});\" \";PEEK({c['DISK_INFO_TURN']})")[0].split()

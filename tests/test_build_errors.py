@@ -186,3 +186,29 @@ def test_a_supply_range_too_wide_for_the_dead_depot_mark_is_refused(model):
         generate(dataclasses.replace(model, logistics=wide))
     fits = dataclasses.replace(lg, supply_range={**lg.supply_range, "axis": 128 - model.map.columns - lg.depot_chain})
     generate(dataclasses.replace(model, logistics=fits))
+
+
+# --- the Atari front end's machine code: after the engine, inside the region -----------
+
+def test_a_front_end_overlapping_the_engine_is_refused():
+    from kotd.build.diskimages import ImageError, check_frontend_place
+    with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: loads at \$9400, inside the engine "
+                                         r"\(which ends at \$9438\)"):
+        check_frontend_place(0x9400, 500, 0x9439, ATARI.engine)
+    check_frontend_place(0x9439, 500, 0x9439, ATARI.engine)          # right after it: fine
+
+
+def test_a_front_end_past_the_region_is_refused(model):
+    """The sectors the loader reads count: 516 bytes take 640 from the base."""
+    from kotd.build import build_target
+    from kotd.build.diskimages import ImageError, check_frontend_place, frontend_image
+    with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: 600 bytes \(640 on whole sectors\) "
+                                         r"from \$9600 end at \$987F, past engine \$5800-\$97FF: 128 bytes too many"):
+        check_frontend_place(0x9600, 600, 0x9439, ATARI.engine)
+    check_frontend_place(0x9800 - 640, 600, 0x9439, ATARI.engine)    # the last byte of the region: fine
+    # the build's own front end against a region that ends too soon
+    engine = build_target(model, ATARI, None, echo=lambda _: None).assembly
+    end = engine.address("engine_end")
+    short = dataclasses.replace(ATARI, engine=Region("engine", ATARI.engine.start, end + 255))
+    with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: \d+ bytes .* past engine \$5800-"):
+        frontend_image(model, short, engine)

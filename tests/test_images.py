@@ -6,6 +6,7 @@ a second build is byte-identical.  Also the slot format (CRC, checks) and the 6-
 code of the Apple disk, and ``kotd inspect``.
 """
 
+import json
 import random
 
 import pytest
@@ -37,6 +38,15 @@ def constants(dist, target):
 
 # --- Atari ---------------------------------------------------------------------------------
 
+def started_program(dist, target):
+    """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
+    from kotd.build.diskimages import PROGRAM_NAMES
+    for name in PROGRAM_NAMES:
+        if (dist / target / f"{name}.bas").exists():
+            return (dist / target / f"{name}.bas").read_bytes()
+    raise AssertionError("no program built")
+
+
 def atari_directory(sectors):
     boot = sectors[1]
     count, bootad = boot[1], int.from_bytes(boot[2:4], "little")
@@ -44,7 +54,7 @@ def atari_directory(sectors):
     return count, bootad, code
 
 
-def test_atr_boot_record_loader_and_files(dist, state_size):
+def test_atr_boot_record_loader_and_files(model, dist, state_size):
     data = (dist / "kotd-atari.atr").read_bytes()
     assert data[:2] == b"\x96\x02" and int.from_bytes(data[4:6], "little") == 128
     assert len(data) == 16 + 720 * 128
@@ -52,39 +62,53 @@ def test_atr_boot_record_loader_and_files(dist, state_size):
     count, bootad, code = atari_directory(sectors)
     assert bootad == atr.BOOT_BASE and code[0] == 0 and int.from_bytes(code[4:6], "little") == 0
     assert code[6] in (0x20, 0x4C, 0xA9), "boot_continue starts right after the 6-byte header"
-    # the directory the build appends after the loader: resident, engine, program, a 0 entry
+    # the directory the build appends after the loader: resident, engine, the front end's
+    # machine code (issue 12), program, a 0 entry
     entries = []
     for start in range(6, len(code) - 6):
-        cand = code[start:start + 18]
+        cand = code[start:start + 24]
         if int.from_bytes(cand[0:2], "little") == count + 1 and int.from_bytes(cand[4:6], "little") == ATARI.resident.start:
-            entries = [cand[i:i + 6] for i in range(0, 18, 6)]
-            assert code[start + 18:start + 24] == bytes(6)
+            entries = [cand[i:i + 6] for i in range(0, 24, 6)]
+            assert code[start + 24:start + 30] == bytes(6)
             break
     assert entries, "no directory entry for the resident code right after the boot sectors"
     files = []
     for e in entries:
         first, n, address = (int.from_bytes(e[i:i + 2], "little") for i in (0, 2, 4))
         files.append((address, b"".join(sectors[first + i] for i in range(n))))
-    (res_at, res), (eng_at, eng), (prog_at, prog) = files
+    (res_at, res), (eng_at, eng), (front_at, front), (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
-    program = (dist / "atari" / "example.bas").read_bytes()
+    # the front end's machine code: right after the engine, its sectors inside the region
+    constants = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    assert front_at == ATARI.engine.start + len(engine) == constants["DRAW_MAP"]
+    assert front_at + len(front) <= ATARI.engine.end + 1
+    program = started_program(dist, "atari")
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
     # the resident code knows where the program is and how long it is
     assert int.from_bytes(res[22:24], "little") == prog_at
     assert int.from_bytes(res[24:26], "little") == len(program)
     assert res_at == ATARI.resident.start and res[0] == 0x4C
-    # save area: the label, then empty slots up to the last sector
-    layout = atr.save_layout(state_size)
+    # save area: the label, empty save slots, then one start slot per scenario up to the
+    # last sector, each holding start_<scenario>.bin as a sound slot
+    layout = atr.save_layout(state_size, start_slots=len(model.scenarios))
     label = sectors[atr.label_sector(layout)]
-    assert label[:12] == disk.label_bytes(layout) and atr.slot_sector(layout, layout.slots, layout.per_slot - 1) == 720
+    assert label[:13] == disk.label_bytes(layout) and label[12] == len(model.scenarios)
+    assert atr.slot_sector(layout, layout.all_slots, layout.per_slot - 1) == 720
     for slot in range(1, layout.slots + 1):
         for i in range(layout.per_slot):
             assert sectors[atr.slot_sector(layout, slot, i)] == bytes(128)
+    for index, sid in enumerate(model.scenarios):
+        slot = disk.START_SLOT_FIRST + index
+        header = sectors[atr.slot_sector(layout, slot, 0)]
+        body = b"".join(sectors[atr.slot_sector(layout, slot, i)] for i in range(1, layout.per_slot))
+        saved = disk.check_slot(slot, header, body, state_size)
+        assert saved.state == (dist / "atari" / f"start_{sid}.bin").read_bytes()
+        assert (saved.scenario, saved.turn) == (index, saved.state[1])
 
 
 def test_atari_program_is_a_save_file_with_consistent_pointers(dist):
-    prog = (dist / "atari" / "example.bas").read_bytes()
+    prog = started_program(dist, "atari")
     ptr = [int.from_bytes(prog[i:i + 2], "little") for i in range(0, 14, 2)]
     assert ptr[0] == 0 and ptr[1] == 0x100
     assert len(prog) - 14 == ptr[6] - ptr[1]                 # VNTP..STARP saved
@@ -102,7 +126,8 @@ def test_loose_atari_files(dist):
     assert starts[:2] == [ATARI.resident.start, ATARI.engine.start] and starts[-1] == atr.RUNAD
     assert int.from_bytes(segs[-1].data, "little") == ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]
     assert segs[1].data == (dist / "atari" / "engine.bin").read_bytes()
-    assert segs[2].data == (dist / "atari" / "example.bas").read_bytes()
+    assert segs[2].start == ATARI.engine.start + len(segs[1].data)     # the front end after the engine
+    assert segs[3].data == started_program(dist, "atari")
     engine_xex = images.read_xex((dist / "atari" / "engine.xex").read_bytes())
     loader = engine_xex[0].data
     init = int.from_bytes(engine_xex[1].data, "little") - engine_xex[0].start
@@ -134,7 +159,7 @@ def test_dsk_boot_sector_resident_and_files(dist, state_size):
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
     assert file_bytes(*entries[1][:2])[:1 + len(program)] == b"\0" + program
     layout = dsk.save_layout(state_size)
-    assert sectors[(dsk.label_track(layout), 0)][:12] == disk.label_bytes(layout)
+    assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)
     assert dsk.label_track(layout) + layout.slots == 34
     for slot in range(1, layout.slots + 1):
         track, _ = dsk.slot_place(layout, slot, 0)
@@ -214,7 +239,7 @@ def put_slot(model, image_path, machine, slot, state_bytes, damage=False):
     size = len(state_bytes)
     header = disk.make_header(slot, 0, 3, state_bytes)
     if machine == "atari":
-        layout = atr.save_layout(size)
+        layout = atr.save_layout(size, start_slots=len(model.scenarios))
         body = (header.ljust(128, b"\0") + state_bytes + bytes(-size % 128))
         for i in range(layout.per_slot):
             n = atr.slot_sector(layout, slot, i)
@@ -252,6 +277,11 @@ def test_inspect_lists_slots_and_draws_one(model, dist, tmp_path, machine, name)
     assert "tobruk41" in slot2 and "units on map: axis" in slot2
     assert "damaged (CRC" in next(ln for ln in lines if "slot 5:" in ln)
     assert "empty" in next(ln for ln in lines if "slot 1:" in ln)
+    if machine == "atari":                  # the start slots, listed after the save slots
+        assert f"{len(model.scenarios)} start slots" in lines[0]
+        for index, sid in enumerate(model.scenarios):
+            line = next(ln for ln in lines if f"start slot {disk.START_SLOT_FIRST + index}:" in ln)
+            assert sid in line and "units on map" in line
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     refused = runner.invoke(main, ["inspect", str(image), "--slot", "5", "--png", str(tmp_path / "x.png")])
     assert refused.exit_code == 1 and "damaged" in refused.output

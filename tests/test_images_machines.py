@@ -48,12 +48,12 @@ def test_atari_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
     image = tmp_path / "play.atr"
     shutil.copy(dist / "kotd-atari.atr", image)
     saved = machine("atari", "800", "save", image, dist)
-    assert saved["screen"][:2] == ["  ENGINE ABI VERSION 1", "  HEXES (3,4) TO (10,12): 11"]
+    assert saved["screen"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in saved["screen"][1]
     assert saved["ramtop"] == 0x50 and saved["ramtop_after_reset"] == 0x50
-    assert saved["status"] == 0 and saved["after_reset"] < 600
+    assert saved["status"] == 0 and saved["after_reset"] < 1200
     assert saved["xex_frames"] < 3000
     loaded = machine("atari", "xl", "load", image, dist)
-    assert loaded["screen"][:2] == ["  ENGINE ABI VERSION 1", "  HEXES (3,4) TO (10,12): 11"]
+    assert loaded["screen"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in loaded["screen"][1]
     assert loaded["info"] == ["0", str(loaded["expected_turn"])]
     assert loaded["status"] == 0 and loaded["loaded"]
     assert any("NEEDS BASIC" in ln for ln in loaded["no_basic"])

@@ -141,7 +141,9 @@ _back:
 ; area through the OS's DSKINV (drive 1).
 ;
 ; In:       A = sector of the slot (0 = header), DISK_SLOT (not for read_label)
-; Out:      SECTOR_BUFFER read or written; carry set on a disk error
+; Out:      SECTOR_BUFFER read or written; carry set on a disk error, and
+;           write_slot_sector sets it without writing for a start slot
+;           (DISK_SLOT > SAVE_SLOTS: read-only, whoever calls)
 ; Clobbers: A, X, Y
 ;
 read_label:
@@ -153,7 +155,13 @@ read_slot_sector:
     ldy #DISK_READ
     bne slot_sector                     ; always
 write_slot_sector:
+    ldy DISK_SLOT
+    cpy #SAVE_SLOTS+1
+    bcs write_refused                    ; carry set: an error, nothing written
     ldy #DISK_WRITE
+    bne slot_sector                     ; always
+write_refused:
+    rts
 slot_sector:
 .scope
     sty DCOMND

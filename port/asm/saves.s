@@ -15,6 +15,12 @@
 ; the slot, 0 = header; DISK_SLOT; Out: carry set on a disk error) and ZP_PTR,
 ; ZP_LEFT (two zero page words it lets this file use).
 ;
+;
+; START_SLOTS read-only slots follow the save slots (slots SAVE_SLOTS+1 ..
+; SAVE_SLOTS+START_SLOTS, one scenario's start state each, written by the build):
+; disk_load and disk_info take them, disk_save refuses them with DISK_BAD_SLOT
+; (and the machine's write_slot_sector refuses them once more).
+;
 ; Nothing is ever written before the disk's save-area label has been read and
 ; found right, and only the chosen slot's sectors are written.  A load checks
 ; the whole slot (magic, format, size, CRC) before it copies anything into the
@@ -27,13 +33,17 @@
 ;
 ; disk_save -- write the state block into slot DISK_SLOT.
 ;
-; In:       DISK_SLOT = 1..SAVE_SLOTS
+; In:       DISK_SLOT = 1..SAVE_SLOTS (a start slot is DISK_BAD_SLOT)
 ; Out:      A = DISK_STATUS = DISK_OK, DISK_BAD_SLOT, DISK_NOT_GAME_DISK or DISK_IO
 ; Clobbers: X, Y, flags
 ; Zero page: ZP_PTR, ZP_LEFT
 ;
 disk_save:
 .scope
+    lda DISK_SLOT                       ; the start slots are read-only
+    cmp #SAVE_SLOTS+1
+    lda #DISK_BAD_SLOT
+    bcs _done
     jsr check_slot_and_label
     bcs _done
     jsr make_header
@@ -74,7 +84,7 @@ _done:
 ;
 ; disk_load -- check slot DISK_SLOT whole, then copy it into the state block.
 ;
-; In:       DISK_SLOT = 1..SAVE_SLOTS
+; In:       DISK_SLOT = 1..SAVE_SLOTS+START_SLOTS
 ; Out:      A = DISK_STATUS: DISK_OK (state block replaced), or DISK_BAD_SLOT,
 ;           DISK_NOT_GAME_DISK, DISK_EMPTY, DISK_DAMAGED, DISK_IO (state block
 ;           untouched)
@@ -136,7 +146,7 @@ _done:
 ; disk_info -- what slot DISK_SLOT holds, from its header (the CRC is checked
 ; only when the slot is loaded).
 ;
-; In:       DISK_SLOT = 1..SAVE_SLOTS
+; In:       DISK_SLOT = 1..SAVE_SLOTS+START_SLOTS
 ; Out:      A = DISK_STATUS: DISK_OK with DISK_INFO_SCENARIO, DISK_INFO_TURN set,
 ;           or DISK_BAD_SLOT, DISK_NOT_GAME_DISK, DISK_EMPTY, DISK_DAMAGED, DISK_IO
 ; Clobbers: X, Y, flags
@@ -211,7 +221,7 @@ _out:
 .scend
 
 ;
-; check_slot_and_label -- DISK_SLOT in 1..SAVE_SLOTS, and the disk in the drive
+; check_slot_and_label -- DISK_SLOT in 1..SAVE_SLOTS+START_SLOTS, and the disk in the drive
 ; carries the save-area label (it is our game disk, not some other disk).
 ;
 ; Out:      carry clear, or carry set and A = DISK_BAD_SLOT, DISK_IO, DISK_NOT_GAME_DISK
@@ -221,7 +231,7 @@ check_slot_and_label:
 .scope
     lda DISK_SLOT
     beq _bad_slot
-    cmp #SAVE_SLOTS+1
+    cmp #SAVE_SLOTS+START_SLOTS+1
     bcs _bad_slot
     jsr read_label
     bcs _io

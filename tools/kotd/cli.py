@@ -193,72 +193,6 @@ dialect_option = click.option("--dialect", type=click.Choice(("atari", "apple"))
                               help="Atari BASIC or Applesoft (taken from the file where evident).")
 
 
-@basic.command("run")
-@click.argument("program", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@dialect_option
-@click.option("--keys", "keys_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The key script (docs/basic-runner.md): text, {RETURN}, {START}, {STICK UP 3}, ...")
-@click.option("--trace", is_flag=True, help="Also print the line numbers run, in order.")
-@click.option("--target-engine", "dist_dir", type=click.Path(file_okay=False, path_type=Path),
-              help="The dist/ folder of `kotd build` to load the engine from (default: dist/ if built, "
-                   "else an in-process build).")
-@click.option("--no-engine", is_flag=True, help="Run without the 6502 engine (USR/CALL into it then fail).")
-@click.option("--map", "map_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="The line map (PROGRAM.map.json beside the program is read by default).")
-@click.option("--max-statements", type=int, default=5_000_000, show_default=True,
-              help="Stop after this many statements.")
-@data_option
-def basic_run(program: Path, dialect: str | None, keys_file: Path | None, trace: bool, dist_dir: Path | None,
-              no_engine: bool, map_file: Path | None, max_statements: int, data_dir: Path) -> None:
-    """Run a BASIC program (tokenized, or a listing) in Python and print the final screen.
-
-    PEEK/POKE/USR/CALL reach the 6502 engine in py65; the keyboard, console keys and
-    joystick come from the key script.  A BASIC error is reported as the interpreter
-    reports it (with the source file:line when a line map is found); exit status 1.
-    """
-    from .basic import runner
-    from .basic.runner import keys as keyscript
-    from .basic import files
-    from .basic.errors import BasicError
-    try:
-        dialect = files.dialect_of(program, dialect)
-    except BasicError as exc:
-        click.echo(f"error: {program}: {exc.message}", err=True)
-        sys.exit(1)
-    try:
-        listing = runner.load_program_file(program, dialect)
-        events = keyscript.load(keys_file) if keys_file else []
-    except (runner.RunnerFault, ValueError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
-    line_map = {}
-    for candidate in ([map_file] if map_file else [program.with_name(program.name + ".map.json"),
-                                                    program.with_suffix(".map.json")]):
-        if candidate and candidate.exists():
-            line_map = runner.read_line_map(candidate)
-            break
-    machine = None
-    if not no_engine:
-        model = load_or_exit(data_dir)
-        if dist_dir is None and (Path("dist") / dialect / "engine.bin").exists():
-            dist_dir = Path("dist")
-        machine = runner.engine_machine(model, dialect, dist_dir)
-    try:
-        report = runner.run_text(listing, dialect, keys=events, machine=machine, trace=trace,
-                                 line_map=line_map, max_statements=max_statements)
-    except runner.RunnerFault as exc:
-        click.echo(f"error: {program}: {exc}", err=True)
-        sys.exit(1)
-    for row in report.screen:
-        click.echo(row)
-    if trace:
-        click.echo("trace: " + " ".join(map(str, report.trace)))
-    click.echo(f"-- {report.ended}; {report.lines_run} lines, {report.statements_run} statements", err=True)
-    if report.error:
-        click.echo(f"error: {program}: {report.error}", err=True)
-        sys.exit(1)
-
-
 def basic_error_exit(path: Path, exc) -> None:
     """A BasicError as FILE:LINE: problem on stderr, exit status 1."""
     where = f"{path}:{exc.text_line}" if exc.text_line is not None else f"{path}"
@@ -356,7 +290,8 @@ def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
                    err=True)
         sys.exit(1)
     else:
-        dialects = list(DIALECTS.values())
+        from .basic.build import made_for
+        dialects = [d for d in DIALECTS.values() if path.suffix != ".prog" or made_for(path, d.name)]
     model = load_or_exit(data_dir)
     failed = 0
     for d in dialects:
@@ -369,6 +304,72 @@ def basic_check(source: str, dialect: str | None, data_dir: Path) -> None:
         else:
             click.echo(f"{path}: {d.title}: ok ({len(program.lines)} lines, {len(program.names)} names)")
     sys.exit(1 if failed else 0)
+
+
+@basic.command("run")
+@click.argument("program", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@dialect_option
+@click.option("--keys", "keys_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The key script (docs/basic-runner.md): text, {RETURN}, {START}, {STICK UP 3}, ...")
+@click.option("--trace", is_flag=True, help="Also print the line numbers run, in order.")
+@click.option("--target-engine", "dist_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="The dist/ folder of `kotd build` to load the engine from (default: dist/ if built, "
+                   "else an in-process build).")
+@click.option("--no-engine", is_flag=True, help="Run without the 6502 engine (USR/CALL into it then fail).")
+@click.option("--map", "map_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="The line map (PROGRAM.map.json beside the program is read by default).")
+@click.option("--max-statements", type=int, default=5_000_000, show_default=True,
+              help="Stop after this many statements.")
+@data_option
+def basic_run(program: Path, dialect: str | None, keys_file: Path | None, trace: bool, dist_dir: Path | None,
+              no_engine: bool, map_file: Path | None, max_statements: int, data_dir: Path) -> None:
+    """Run a BASIC program (tokenized, or a listing) in Python and print the final screen.
+
+    PEEK/POKE/USR/CALL reach the 6502 engine in py65; the keyboard, console keys and
+    joystick come from the key script.  A BASIC error is reported as the interpreter
+    reports it (with the source file:line when a line map is found); exit status 1.
+    """
+    from .basic import runner
+    from .basic.runner import keys as keyscript
+    from .basic import files
+    from .basic.errors import BasicError
+    try:
+        dialect = files.dialect_of(program, dialect)
+    except BasicError as exc:
+        click.echo(f"error: {program}: {exc.message}", err=True)
+        sys.exit(1)
+    try:
+        listing = runner.load_program_file(program, dialect)
+        events = keyscript.load(keys_file) if keys_file else []
+    except (runner.RunnerFault, ValueError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    line_map = {}
+    for candidate in ([map_file] if map_file else [program.with_name(program.name + ".map.json"),
+                                                    program.with_suffix(".map.json")]):
+        if candidate and candidate.exists():
+            line_map = runner.read_line_map(candidate)
+            break
+    machine = None
+    if not no_engine:
+        model = load_or_exit(data_dir)
+        if dist_dir is None and (Path("dist") / dialect / "engine.bin").exists():
+            dist_dir = Path("dist")
+        machine = runner.engine_machine(model, dialect, dist_dir)
+    try:
+        report = runner.run_text(listing, dialect, keys=events, machine=machine, trace=trace,
+                                 line_map=line_map, max_statements=max_statements)
+    except runner.RunnerFault as exc:
+        click.echo(f"error: {program}: {exc}", err=True)
+        sys.exit(1)
+    for row in report.screen:
+        click.echo(row)
+    if trace:
+        click.echo("trace: " + " ".join(map(str, report.trace)))
+    click.echo(f"-- {report.ended}; {report.lines_run} lines, {report.statements_run} statements", err=True)
+    if report.error:
+        click.echo(f"error: {program}: {report.error}", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ Reads ``kotd-atari.atr`` or ``kotd-apple.dsk`` (after play in an emulator, or co
 off a real disk), finds the save-area label, checks every slot the way the 6502 load
 does (magic, format, slot, size, CRC; tools/kotd/build/disk.py) and lists each: the
 scenario, the date of its turn, the turn, the victory points and the units on the map
-per side.  ``--slot N --png FILE`` draws slot N's map.
+per side; then the read-only start slots (one scenario's start state each, after the
+save slots: disk.py), checked alike.  ``--slot N --png FILE`` draws slot N's map.
 """
 
 from __future__ import annotations
@@ -43,10 +44,10 @@ def _atari_slots(data: bytes) -> tuple[disk.SaveLayout, dict[int, tuple[bytes, b
             break
     else:
         raise InspectError("no save-area label (KOTDSAVE): not a Knights of the Desert game disk")
-    slots, per_slot = label[9], label[10]
-    layout = disk.SaveLayout("atari", atr.SECTOR, (per_slot - 1) * atr.SECTOR, slots)
+    slots, per_slot, start_slots = label[9], label[10], label[12]
+    layout = disk.SaveLayout("atari", atr.SECTOR, (per_slot - 1) * atr.SECTOR, slots, start_slots)
     out = {}
-    for slot in range(1, slots + 1):
+    for slot in range(1, slots + start_slots + 1):
         first = number + 1 + (slot - 1) * per_slot
         out[slot] = (sectors[first], b"".join(sectors[first + i] for i in range(1, per_slot)))
     return layout, out
@@ -122,13 +123,16 @@ def run_inspect(model: Model, path: Path, slot: int | None, png: Path | None, ec
         print(f"{path}: {exc}", file=sys.stderr)
         return 1
     lay = report.layout
-    echo(f"{path}: {report.machine} game disk, {lay.slots} slots of {lay.per_slot} sectors")
+    echo(f"{path}: {report.machine} game disk, {lay.slots} slots of {lay.per_slot} sectors"
+         + (f", {lay.start_slots} start slots ({lay.slots + 1}-{lay.all_slots}, read-only)"
+            if lay.start_slots else ""))
     for r in report.slots:
-        echo(f"  slot {r.slot}: " + (summary(model, r.state) if r.state else r.status))
+        kind = "start slot" if r.slot > lay.slots else "slot"
+        echo(f"  {kind} {r.slot}: " + (summary(model, r.state) if r.state else r.status))
     if slot is not None:
         chosen = next((r for r in report.slots if r.slot == slot), None)
         if chosen is None:
-            print(f"{path}: no slot {slot} (slots 1-{lay.slots})", file=sys.stderr)
+            print(f"{path}: no slot {slot} (slots 1-{lay.all_slots})", file=sys.stderr)
             return 1
         if chosen.state is None:
             print(f"{path}: slot {slot} is {chosen.status}: nothing to draw", file=sys.stderr)

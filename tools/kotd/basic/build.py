@@ -52,6 +52,15 @@ def program_file(program: Program) -> tuple[str, bytes]:
     return f"{program.name}.bas", data
 
 
+def made_for(manifest: Path, target: str) -> bool:
+    """False when every file line of the manifest is marked for another machine
+    (``atari: ...`` only): a program one machine does not have yet."""
+    import re
+    marks = [re.match(r"(\w+):", line.strip()) for line in manifest.read_text().splitlines()
+             if line.split("#", 1)[0].strip()]
+    return not marks or any(m is None or m.group(1) == target for m in marks)
+
+
 def build_one(manifest: Path, target: str, constants: dict[str, int]) -> BuiltProgram:
     """Number, check and tokenize one program; :class:`SourceError` with every problem."""
     dialect = DIALECTS[target]
@@ -80,6 +89,9 @@ def build_target(target: str, constants: dict[str, int], basic_dir: Path = BASIC
     files: dict[str, str | bytes] = {}
     problems: list[Problem] = []
     for manifest in manifests(basic_dir):
+        if not made_for(manifest, target):
+            echo(f"[{target}] BASIC {display(manifest)}: every line is for another machine, not built")
+            continue
         try:
             built = build_one(manifest, target, constants)
         except SourceError as exc:

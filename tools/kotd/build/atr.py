@@ -6,7 +6,8 @@ ATR: a 16-byte header ($96 $02, size in 16-byte paragraphs, sector size 128), th
     1..B          boot sectors: port/asm/atari_boot.s at BOOT_BASE, then its directory
     B+1..         the files, each on whole sectors: resident code, engine, program
     LABEL         the save-area label ("KOTDSAVE", format, slots, sectors per slot)
-    LABEL+1..720  SAVE_SLOTS slots of 1 + ceil(STATE_SIZE / 128) sectors
+    LABEL+1..720  SAVE_SLOTS slots of 1 + ceil(STATE_SIZE / 128) sectors, then one
+                  read-only start slot per scenario (the same format; disk.py)
 
 The tokenized program (Atari BASIC SAVE format) is staged below STAGING_END, where
 the Z: device of the resident code hands it to BASIC's RUN "Z:".
@@ -29,12 +30,12 @@ ATR_MAGIC = b"\x96\x02"
 RUNAD = 0x02E0
 
 
-def save_layout(state_size: int) -> SaveLayout:
-    return SaveLayout("atari", SECTOR, state_size)
+def save_layout(state_size: int, start_slots: int = 0) -> SaveLayout:
+    return SaveLayout("atari", SECTOR, state_size, start_slots=start_slots)
 
 
 def label_sector(layout: SaveLayout) -> int:
-    return SECTORS + 1 - layout.slots * layout.per_slot - 1
+    return SECTORS + 1 - layout.all_slots * layout.per_slot - 1
 
 
 def first_slot_sector(layout: SaveLayout) -> int:
@@ -42,7 +43,7 @@ def first_slot_sector(layout: SaveLayout) -> int:
 
 
 def slot_sector(layout: SaveLayout, slot: int, index: int) -> int:
-    """Sector of ``index`` (0 = header) of ``slot`` (1-based)."""
+    """Sector of ``index`` (0 = header) of ``slot`` (1-based; start slots follow the save slots)."""
     return first_slot_sector(layout) + (slot - 1) * layout.per_slot + index
 
 

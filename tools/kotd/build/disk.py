@@ -17,7 +17,13 @@ part) over as many sectors as it needs.  Header::
           of bytes 0-9 and then the state block
 
 The save area starts with a label sector ("KOTDSAVE", format, slots, sectors per
-slot): the resident code writes nothing to a disk without it.
+slot, state sectors, start slots): the resident code writes nothing to a disk without it.
+
+Start slots (the Atari disk): after the ``SAVE_SLOTS`` save slots come one read-only
+slot per scenario, slot ``START_SLOT_FIRST + scenario``, in the same format, written by
+the build with the scenario's start state (``start_<scenario>.bin``).  DISK_LOAD and
+DISK_INFO take them; DISK_SAVE refuses them (``DISK_BAD_SLOT``), and the sector
+writer refuses any slot past ``SAVE_SLOTS`` again.
 """
 
 from __future__ import annotations
@@ -78,6 +84,11 @@ class SaveLayout:
     sector_size: int
     state_size: int
     slots: int = SAVE_SLOTS
+    start_slots: int = 0      # read-only slots after the save slots: one start state each
+
+    @property
+    def all_slots(self) -> int:
+        return self.slots + self.start_slots
 
     @property
     def state_sectors(self) -> int:
@@ -95,7 +106,29 @@ def make_header(slot: int, scenario: int, turn: int, state: bytes) -> bytes:
 
 
 def label_bytes(layout: SaveLayout) -> bytes:
-    return LABEL_MAGIC + bytes([SAVE_FORMAT, layout.slots, layout.per_slot, layout.state_sectors])
+    return LABEL_MAGIC + bytes([SAVE_FORMAT, layout.slots, layout.per_slot, layout.state_sectors,
+                                layout.start_slots])
+
+
+#: The first start slot (scenario 0's start state); the scenario's index is added.
+START_SLOT_FIRST = SAVE_SLOTS + 1
+#: The machines whose game disk carries the start slots (the Apple front end is not written).
+START_SLOT_TARGETS = ("atari",)
+
+
+def start_slot(scenario_index: int) -> int:
+    """The slot holding the start state of the scenario at ``scenario_index``."""
+    return START_SLOT_FIRST + scenario_index
+
+
+def slot_sectors(layout: SaveLayout, slot: int, scenario: int, turn: int, state: bytes) -> list[bytes]:
+    """A slot's sectors as saves.s disk_save writes them: the header, then the state."""
+    if len(state) != layout.state_size:
+        raise ValueError(f"a state of {len(state)} bytes, the layout's is {layout.state_size}")
+    size = layout.sector_size
+    body = state + bytes(-len(state) % size)
+    return ([make_header(slot, scenario, turn, state).ljust(size, b"\0")]
+            + [body[i:i + size] for i in range(0, len(body), size)])
 
 
 @dataclass(frozen=True)
@@ -133,6 +166,8 @@ def basic_constants(target: Target) -> dict[str, int]:
     out = {name: base + RESIDENT_LAYOUT[name] for name in BASIC_NAMES}
     out.update({f"DISK_{name}": code for name, code in STATUS.items()})
     out["SAVE_SLOTS"] = SAVE_SLOTS
+    if target.name in START_SLOT_TARGETS:
+        out["START_SLOT_FIRST"] = START_SLOT_FIRST
     # the top of BASIC's memory: below the resident code (Atari RAMTOP in pages, Apple HIMEM)
     if target.name == "atari":
         out["RAMTOP"] = base >> 8
@@ -152,6 +187,7 @@ def include_text(target: Target, layout: SaveLayout, extra: dict[str, int]) -> s
              f".alias RESIDENT_START       ${r.start + RESIDENT_LAYOUT['DISK_START']:04X}",
              f".alias SAVE_FORMAT          {SAVE_FORMAT}",
              f".alias SAVE_SLOTS           {layout.slots}",
+             f".alias START_SLOTS          {layout.start_slots}",
              f".alias SAVE_SECTOR_SIZE     {layout.sector_size}",
              f".alias SAVE_STATE_SECTORS   {layout.state_sectors}",
              f".alias SAVE_PER_SLOT        {layout.per_slot}"]

@@ -90,11 +90,59 @@ def check_layout(asm: Assembly, target: Target, top: str) -> None:
                                  f"RESIDENT_LAYOUT puts it at ${base + off:04X}")
 
 
+def check_frontend_place(base: int, size: int, engine_end: int, region) -> None:
+    """The front end's machine code (``size`` bytes at ``base``, whole sectors as the boot
+    loader reads them) must start at or after the engine's end and stay inside ``region``
+    (the engine's 16 KB region); ImageError otherwise."""
+    padded = size + (-size % atr.SECTOR)
+    if base < engine_end:
+        raise ImageError(f"port/asm/atari_frontend.s: loads at ${base:04X}, inside the engine "
+                         f"(which ends at ${engine_end - 1:04X}): the disk would load it over the engine")
+    if base + padded > region.end + 1:
+        raise ImageError(f"port/asm/atari_frontend.s: {size} bytes ({padded} on whole sectors) from "
+                         f"${base:04X} end at ${base + padded - 1:04X}, past {region}: "
+                         f"{base + padded - region.end - 1} bytes too many")
+
+
+def frontend_image(model: Model, target: Target, engine: Assembly) -> tuple[int, bytes]:
+    """port/asm/atari_frontend.s: the front end's machine code (the map drawer) and where
+    it loads: right after the engine's last byte (engine_end)."""
+    from . import write_if_changed
+    engine_end = engine.address("engine_end")
+    base = stateblock.frontend_base(target)
+    if base != engine_end:
+        raise ImageError(f"port/asm/{target.name}.s: engine_end is ${engine_end:04X} in the build, "
+                         f"${base:04X} in the BASIC constants (DRAW_MAP): assembled from other sources")
+    names = ("MAP_TERRAIN", "MAP_BLOCKED", "UNIT_SIDE", "UNIT_TYPE")
+    write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
+                     f"; {GENERATED_MARK}\n; where atari_frontend.s loads, and the engine tables it reads\n"
+                     f".alias FRONTEND_BASE ${base:04X}\n"
+                     + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names))
+    asm = _assemble("atari_frontend.s")
+    check_frontend_place(base, len(asm.image), engine_end, target.engine)
+    return base, asm.image
+
+
+def start_slot_sectors(model: Model, target: Target, layout: disk.SaveLayout) -> dict[int, bytes]:
+    """The start slots: each scenario's start state (``start_<scenario>.bin``) as a
+    read-only slot after the save slots, in the saved games' format; sector -> bytes."""
+    from ..engine.setup import start_state
+    fields = stateblock.field_addresses(model, target)
+    at_scenario, at_turn = fields["SCENARIO"] - target.state.start, fields["TURN"] - target.state.start
+    out = {}
+    for index, sid in enumerate(model.scenarios):
+        state = stateblock.encode(start_state(model, sid), model)
+        slot = disk.start_slot(index)
+        for k, data in enumerate(disk.slot_sectors(layout, slot, state[at_scenario], state[at_turn], state)):
+            out[atr.slot_sector(layout, slot, k)] = data
+    return out
+
+
 # --- per machine -------------------------------------------------------------------------
 
 def atari_files(model: Model, build, out_dir: Path) -> dict:
     target = build.target
-    layout = atr.save_layout(stateblock.layout(model).state_size)
+    layout = atr.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
     write_include(target, disk.include_text(target, layout, atr.include_extra(layout)))
     resident = _assemble("atari_boot_resident.s")
     check_layout(resident, target, "atari_boot_resident.s")
@@ -109,9 +157,14 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
                         {"PROGRAM_START": staging, "PROGRAM_LENGTH": len(program)})
     if target.resident.start + len(image) + (-len(image) % atr.SECTOR) > target.resident.end + 1:
         raise ImageError(f"port/asm/atari_boot_resident.s: {len(image)} bytes overflow {target.resident}")
+    frontend_base, frontend = frontend_image(model, target, build.assembly)
     files = [("resident", target.resident.start, image), ("engine", target.engine.start, build.image),
-             ("program", staging, program)]
-    the_disk = atr.make_disk(loader.image, files, layout)
+             ("frontend", frontend_base, frontend), ("program", staging, program)]
+    try:
+        the_disk = atr.make_disk(loader.image, files, layout)
+    except ValueError as exc:
+        raise ImageError(f"tools/kotd/build/atr.py: {exc}") from None
+    the_disk.sectors.update(start_slot_sectors(model, target, layout))
     return {"atr": atr.atr_bytes(the_disk.sectors),
             "xex": atr.loose_xex(files, target.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]),
             "program": program, "disk": the_disk, "resident": resident, "loader": loader,
@@ -168,7 +221,9 @@ def build_images(model: Model, builds: list, out_dir: Path, echo: Callable[[str]
                  f"{len(made['resident'].image)} bytes at ${build.target.resident.start:04X}, "
                  + ", ".join(f"{f.name} sectors {f.first_sector}-{f.first_sector + f.sectors - 1}"
                              for f in d.files)
-                 + f", {made['layout'].slots} save slots from sector {atr.label_sector(made['layout'])}; "
+                 + f", {made['layout'].slots} save slots from sector {atr.label_sector(made['layout'])}, "
+                 f"{made['layout'].start_slots} start slots from sector "
+                 f"{atr.slot_sector(made['layout'], disk.START_SLOT_FIRST, 0)}; "
                  f"kotd-atari.xex; starts {made['origin']}")
         else:
             made = apple_files(model, build, out_dir)

@@ -27,6 +27,8 @@ Adding a field is one line in the list it belongs to (``GAME``, ``UNITS``,
 
 from __future__ import annotations
 
+import functools
+
 import dataclasses
 import json
 import sys
@@ -506,7 +508,41 @@ def constants(model: Model, target: Target) -> dict[str, int]:
         if name in out and out[name] != value:
             raise LayoutError(f"state_constants: {name} is both {out[name]} and {value}")
         out[name] = value
+    out["MAP_COLS"], out["MAP_ROWS"] = model.map.columns, model.map.rows
+    # Where the front end's T and B keys put the cursor (data/map.yaml).
+    out["TOBRUK_COL"], out["TOBRUK_ROW"] = model.map.place_hex(model.map.tobruk)
+    for side in SIDES:
+        out[f"HOME_{side.upper()}_COL"], out[f"HOME_{side.upper()}_ROW"] = \
+            model.map.place_hex(model.map.home_bases[side])
+    out.update(front_end_tables(target))
+    if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
+        base = frontend_base(target)
+        out["DRAW_MAP"], out["CLEAR_ROWS"] = base, base + 3
     return out
+
+
+def frontend_base(target: Target) -> int:
+    """Where the Atari front end's machine code (port/asm/atari_frontend.s) loads: the
+    engine's ``engine_end``, right after its last byte (diskimages.frontend_image checks
+    that it fits the rest of the engine's region)."""
+    return dict(_front_end_tables(target.name))["engine_end"]
+
+
+#: Engine tables a front end reads to draw (the map's terrain, each unit's side and type,
+#: the towns): their addresses come from the assembly, as ``TABLE_NAME``.
+FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOWN_COL", "TOWN_ROW")
+
+
+def front_end_tables(target: Target) -> dict[str, int]:
+    """The addresses of :data:`FRONT_END_TABLES` in the target's engine (assembled once)."""
+    return {k: v for k, v in _front_end_tables(target.name) if k in FRONT_END_TABLES}
+
+
+@functools.lru_cache(maxsize=None)
+def _front_end_tables(target_name: str) -> tuple[tuple[str, int], ...]:
+    from .assemble import assemble
+    asm = assemble(f"{target_name}.s")
+    return tuple((name, asm.address(name)) for name in FRONT_END_TABLES + ("engine_end",))
 
 
 def constants_text(model: Model, target: Target) -> str:

@@ -74,11 +74,14 @@ class AtariRuntime(Runtime):
     POWER_RIGHT_ASSOC = False
 
     # Atari BASIC's run-time stack grows in free memory: a GOSUB takes 4 bytes, a FOR 16;
-    # error 2 when they fill it.  Free memory is estimated for the project's layout:
-    # MEMLO $2000 (DOS 2) to the screen under the engine, less the program (its listing's
-    # length stands for its tokens, variables and arrays).
+    # error 2 when they fill it.  Free memory is estimated for the project's layout, the
+    # game disk (docs/images.md "Memory"): no DOS, so MEMLO $0700, up to the screen under
+    # RAMTOP at the disk's resident code ($5000), less the program (its listing's length
+    # stands for its tokens, variables and arrays).  A caller can set MEMLO (DOS 2: $2000)
+    # and TOP (None: the engine's start).
     GOSUB_BYTES, FOR_BYTES = 4, 16
-    MEMLO = 0x2000
+    MEMLO = 0x0700
+    TOP = 0x5000
     SCREEN_BYTES = {0: 992, 1: 674, 2: 424, 3: 434, 4: 694, 5: 1174, 6: 2174, 7: 4190, 8: 8112}
 
     num_add = staticmethod(N.atari_add)
@@ -108,7 +111,7 @@ class AtariRuntime(Runtime):
         return -x
 
     def free_bytes(self) -> int:
-        top = self.machine.target.engine.start if self.machine is not None else 0x5800
+        top = self.TOP or (self.machine.target.engine.start if self.machine is not None else 0x5800)
         used = self.program_bytes + 8 * len(self.scalars)
         used += sum(len(cells) * 6 for _, cells in self.arrays.values()) + sum(self.string_dims.values())
         return top - self.SCREEN_BYTES[self.screen.mode] - self.MEMLO - used

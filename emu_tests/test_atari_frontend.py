@@ -1,0 +1,550 @@
+"""The Atari front end (port/basic/kotd.prog) played in the BASIC runner from the keys.
+
+A two-player game is recorded on the reference engine with the simple computer players
+(kotd.replay.record: every call a front end would make); each call is translated into
+the key presses a player types on the front end (docs/play.md "Keys"), the program is
+run on them with the 6502 engine behind USR, and the state block is compared with the
+reference's after the last call the keys reach (so at every turn end, and at the end).
+The shortest scenario whole by default; more seeds with --long.
+
+The front end's machine code and the resident disk code are loaded as the game disk
+loads them, with drive 1 modelled on the built ATR (atari_drive.py): the set-up screen's
+keys choose the scenario, whose start state the program loads from its start slot
+through the resident code (USR DISK_LOAD), as on the machine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kotd.basic import runner
+from kotd.basic.build import build_one
+from kotd.basic.runner import keys as keyscript
+from kotd.build import atr, disk, images, stateblock
+from kotd.build.diskimages import frontend_image
+from kotd.build.paths import BASIC_DIR
+from kotd.build.targets import TARGETS
+from kotd.emu import EngineMachine
+from kotd import hexgrid
+from kotd.engine.board import side_of, utype
+from kotd.engine.state import Phase, Status
+from kotd.model.types import SIDES
+from kotd.replay import first_difference, record
+
+from atari_drive import DCB, DSKINV, Drive, run
+
+NONE = 0xFF
+
+
+def front_end_listing(model) -> str:
+    built = build_one(BASIC_DIR / "kotd.prog", "atari", stateblock.constants(model, TARGETS["atari"]))
+    return built.program.text()
+
+
+class Player:
+    """Types a recorded game into the front end: follows the front end's own state (its
+    mode, selected unit, cursor, logistics unit) to know which keys reach each call, as
+    a player at the keyboard would (docs/play.md "Keys")."""
+
+    def __init__(self, model, actions):
+        self.model, self.actions = model, actions
+        self.mode, self.selected, self.logistics_unit = 0, 0, -1
+        self.cursor = model.map.place_hex(model.map.home_bases["axis"])
+        self.last = None
+        self.keys_seen: set[str] = set()
+
+    # -- what the front end shows ---------------------------------------------------------
+    def state(self, i):
+        return stateblock.decode(self.actions[i].after, self.model)
+
+    def side(self, unit) -> int:
+        return SIDES.index(side_of(self.model, unit))
+
+    def own_units_at(self, st, hex_, actor):
+        return [u.number for u in st.units if u.status == Status.ON_MAP and (u.col, u.row) == hex_
+                and self.side(u.number) == actor][:6]
+
+    def units_at(self, st, hex_):
+        return [u.number for u in st.units if u.status == Status.ON_MAP and (u.col, u.row) == hex_]
+
+    def find_logistics_unit(self, st, actor, from_unit):
+        first = st.logistics_last + 1
+        if from_unit >= first:
+            first = from_unit + 1
+        for start in (first, st.logistics_last + 1):
+            for n in range(start, len(st.units) + 1):
+                u = st.units[n - 1]
+                if self.side(n) == actor and u.status == Status.ON_MAP:
+                    return n
+        return 0
+
+    # -- keys ------------------------------------------------------------------------------
+    def press(self, keys: list[str], *more: str) -> None:
+        for k in more:
+            keys.append(k)
+            self.keys_seen.add(k)
+
+    def cursor_to(self, keys, target, actor):
+        m = self.model.map
+        if target == self.cursor:
+            return
+        if target == m.place_hex(m.tobruk):
+            self.press(keys, "T")
+        elif target == m.place_hex(m.home_bases[SIDES[actor]]):
+            self.press(keys, "B")
+        elif target == (m.columns // 2, m.rows // 2):
+            self.press(keys, "0")
+        else:
+            cur = self.cursor
+            while cur != target:
+                d = min((hexgrid.distance(hexgrid.step(*cur, d), target), d) for d in range(1, 7)
+                        if m.on_map(*hexgrid.step(*cur, d)))[1]
+                cur = hexgrid.step(*cur, d)
+                self.press(keys, str(d))
+        self.cursor = target
+
+    def select(self, keys, st, unit, actor):
+        """Mode 2 with `unit`: back to cursor mode, the cursor to its hex, G, its number."""
+        if self.mode == 2 and self.selected == unit:
+            return
+        if self.mode in (1, 2):
+            self.press(keys, "F")
+        u = st.units[unit - 1]
+        self.cursor_to(keys, (u.col, u.row), actor)
+        listed = self.own_units_at(st, (u.col, u.row), actor)
+        self.press(keys, "G", str(listed.index(unit) + 1))
+        self.mode, self.selected = 2, unit
+
+    def choose(self, keys, listed, chosen, stack):
+        """Y/N for each unit listed, F when the rest are out."""
+        count = 0
+        for k, n in enumerate(listed):
+            if count == stack:
+                return
+            if n in chosen:
+                self.press(keys, "Y")
+                count += 1
+            else:
+                self.press(keys, "N")
+            if count == len(chosen) and k + 1 < len(listed) and count < stack:
+                self.press(keys, "F")
+                return
+
+    def keys_for(self, i) -> str:
+        """The keys for call i (after the set-up)."""
+        action = self.actions[i]
+        st = self.state(i - 1)
+        phase, actor, may = action.info
+        if (phase, actor) != self.last:
+            self.last = (phase, actor)
+            self.mode, self.selected, self.logistics_unit = 0, 0, -1
+        e, a = action.entry, action.args
+        keys: list[str] = []
+        if e == "PHASE_NEXT":
+            if actor == NONE:
+                after = self.state(i)
+                if phase == Phase.VICTORY and after.phase != Phase.GAME_OVER:
+                    self.press(keys, "N")             # no save
+            else:
+                self.press(keys, "{KEY 35}")
+        elif e == "LOGISTICS":
+            unit = a[0]
+            if self.logistics_unit < 0:
+                self.logistics_unit = self.find_logistics_unit(st, actor, 0)
+            for _ in range(len(st.units) + 1):
+                if self.logistics_unit == unit:
+                    break
+                self.press(keys, "F")
+                self.logistics_unit = self.find_logistics_unit(st, actor, self.logistics_unit)
+            assert self.logistics_unit == unit, f"call {i}: the front end never offers unit {unit}"
+            self.press(keys, "R", *map(str, a[1:]))
+            self.logistics_unit = self.find_logistics_unit(self.state(i), actor, unit)
+        elif e == "CHOOSE_FIRST":
+            self.press(keys, "Y" if a[0] else "N")
+        elif e in ("MOVE", "FORTIFY", "SEA_MOVE"):
+            self.select(keys, st, a[0], actor)
+            self.press(keys, str(a[1]) if e == "MOVE" else "B" if e == "FORTIFY" else "S")
+            if e != "FORTIFY" and action.refused is None:
+                u = self.state(i).units[a[0] - 1]
+                self.cursor = (u.col, u.row)
+        elif e == "ACCESS":
+            self.select(keys, st, a[0], actor)
+            if action.refused is not None:
+                self.mode, self.selected = 0, 0
+        elif e == "FINISH_UNIT":
+            self.press(keys, "F")
+            self.mode, self.selected = 0, 0
+        elif e == "END_REACTION":
+            self.press(keys, "{KEY 35}")
+        elif e == "ATTACK":
+            attack_hex, defend_hex, attackers, defenders, intensity, risk, air = a
+            assert max(intensity, risk, air) <= 9, f"call {i}: {a}: more than one key can give"
+            attacker = self.selected if self.mode == 2 and self.selected in attackers else attackers[0]
+            self.select(keys, st, attacker, actor)
+            self.press(keys, str(hexgrid.direction_to(attack_hex, defend_hex)))
+            stack = self.model.logistics.stacking_hex
+            self.choose(keys, self.units_at(st, defend_hex), defenders, stack)
+            self.choose(keys, self.own_units_at(st, attack_hex, actor), attackers, stack)
+            self.press(keys, str(intensity), str(risk), str(air))
+            self.mode, self.selected = 0, 0
+        elif e == "DEFEND":
+            self.press(keys, str(a[0]), str(a[1]))
+            if action.refused is None:
+                self.press(keys, " ")                 # the result: a key goes on
+        else:
+            raise AssertionError(f"no keys for {e}")
+        return "".join(keys)
+
+
+def setup_keys(model, scenario: str, seed: int) -> str:
+    """Set-up screen: option 2 steps through the scenarios, 7 takes the game number."""
+    return "2" * list(model.scenarios).index(scenario) + f"7{seed}\n{{START}}"
+
+
+#: Where the map drawer's screen is in the runner (which models the screen as text, not
+#: memory): SAVMSC points at this buffer, the only memory it may write besides the engine's.
+SCREEN_BUFFER = 0x4000
+
+
+def atari_machine(model, dist) -> EngineMachine:
+    """The engine, the front end's machine code and the resident disk code, as the game
+    disk loads them, and drive 1 holding the built ATR: a USR into the disk entries runs
+    the resident code with DSKINV modelled."""
+    machine = EngineMachine.from_dist(model, dist, "atari")
+    base, code = frontend_code(model)
+    machine.cpu.load(base, code)
+    machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
+    machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
+    resident = images.read_xex((dist / "kotd-atari.xex").read_bytes())[0]
+    assert resident.start == TARGETS["atari"].resident.start
+    machine.cpu.load(resident.start, resident.data)
+    machine.cpu.load(DSKINV, b"\x60")
+    machine.cpu.allow_writes(TARGETS["atari"].resident.start, TARGETS["atari"].resident.end)
+    machine.cpu.allow_writes(*DCB)
+    machine.drive = Drive(dict(atr.read_atr((dist / "kotd-atari.atr").read_bytes())))
+    entries = {resident.start + disk.RESIDENT_LAYOUT[e] for e in ("DISK_SAVE", "DISK_LOAD", "DISK_INFO")}
+    plain_call = machine.cpu.call
+
+    def call(address, **kw):
+        if address in entries:
+            run(machine.cpu, address, stack=kw.get("stack", b""), traps=machine.drive.traps())
+            return None
+        return plain_call(address, **kw)
+    machine.cpu.call = call
+    return machine
+
+
+_FRONTEND = {}
+
+
+def frontend_code(model) -> tuple[int, bytes]:
+    """(where it loads, the bytes) of the front end's machine code."""
+    if "image" not in _FRONTEND:
+        from kotd.build import build_target
+        engine = build_target(model, TARGETS["atari"], None, echo=lambda _: None).assembly
+        _FRONTEND["image"] = frontend_image(model, TARGETS["atari"], engine)
+    return _FRONTEND["image"]
+
+
+def test_the_runner_models_the_game_disk_memory():
+    """BASIC's memory as on the game disk: no DOS (MEMLO $0700), RAMTOP at the resident
+    code (docs/images.md "Memory")."""
+    from kotd.basic.runner.atari import AtariRuntime
+    from kotd.build.targets import ATARI
+    assert (AtariRuntime.MEMLO, AtariRuntime.TOP) == (0x0700, ATARI.resident.start)
+
+
+def run_front_end(model, dist, listing, scenario, keys, max_statements=20_000_000):
+    machine = atari_machine(model, dist)
+    report = runner.run_text(listing, "atari", keys=keyscript.parse(keys), machine=machine,
+                             max_statements=max_statements)
+    return report, machine
+
+
+def play(model, dist, scenario, seed, checks):
+    """The recorded game typed in; the state block compared after the last call each of
+    `checks` prefixes of the keys reaches (turn ends first, then the end)."""
+    log = record(model, scenario, seed, computer_allied=False)
+    listing = front_end_listing(model)
+    actions = log.actions
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    keyed = [i for i in range(1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
+    # Stopping before a keyed call: the front end has made every automatic call before it.
+    stops = [k - 1 for k in keyed[1:]] + [len(actions) - 1]
+    turn = lambda k: actions[k].after[1]                # TURN, the state block's second byte
+    turn_ends = [k for p, k in zip(stops, stops[1:]) if turn(k) != turn(p)]
+    chosen = sorted(set(turn_ends[:checks] + [stops[-1]]))
+    report = None
+    for stop in chosen:
+        keys = setup_keys(model, scenario, seed) + "".join(per_call[1:stop + 1])
+        report, machine = run_front_end(model, dist, listing, scenario, keys)
+        assert report.error is None, report.error
+        want = actions[stop].after
+        got = machine.state_bytes()
+        assert got == want, f"after call {stop} ({actions[stop].entry}): {first_difference(model, got, want)}"
+    return player, report
+
+
+def test_setup_screen_and_first_phase(model, dist):
+    listing = front_end_listing(model)
+    report, _ = run_front_end(model, dist, listing, "tobruk41", "")
+    assert report.error is None
+    assert any("1 OPPONENT" in row for row in report.screen)
+    assert any("TOBRUK '41" in row for row in report.screen)
+    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
+    assert report.screen[0].startswith("TURN 1 LOGISTICS")
+    assert "waiting for a key" in report.ended
+    # The joystick: down to option 2, FIRE: the next scenario; up to option 1.
+    report, machine = run_front_end(model, dist, listing, "tobruk41",
+                                    "{STICK DOWN 3}{WAIT 3}{FIRE 3}{WAIT 3}{STICK UP 2}{WAIT 2}{START}")
+    assert report.error is None, report.error
+    assert machine.peek("SCENARIO") == list(model.scenarios).index("tobruk42")
+
+
+def test_two_player_game_from_the_keys(model, dist, long_run):
+    """tobruk41 whole (one turn); with --long more seeds and tobruk42 (three turns), the
+    state compared at every turn end."""
+    games = [("tobruk41", 1)] + ([("tobruk41", s) for s in range(2, 5)] + [("tobruk42", 1)] if long_run else [])
+    for scenario, seed in games:
+        player, report = play(model, dist, scenario, seed, checks=100 if long_run else 0)
+        assert "GAME OVER" in "\n".join(report.screen)
+
+
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_start_state_loaded_from_its_slot(model, dist, scenario):
+    """The program's load_start_state (USR DISK_LOAD, START_SLOT_FIRST + n) leaves exactly
+    the scenario's start state in the block, read from the ATR through the resident code."""
+    machine = atari_machine(model, dist)
+    index = list(model.scenarios).index(scenario)
+    c = stateblock.constants(model, TARGETS["atari"])
+    machine.cpu.call(c["DISK_LOAD"], stack=bytes([c["START_SLOT_FIRST"] + index, 0, 1]))
+    assert machine.cpu.word(0xD4) == c["DISK_OK"]
+    assert machine.state_bytes() == (dist / "atari" / f"start_{scenario}.bin").read_bytes()
+    assert machine.drive.written == []
+
+
+def test_a_damaged_start_slot_stops_the_start_with_its_status(model, dist):
+    """A start slot failing its CRC: the program says so and ends; NEW_GAME is never called."""
+    listing = front_end_listing(model)
+    machine = atari_machine(model, dist)
+    layout = atr.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
+    n = atr.slot_sector(layout, disk.start_slot(0), 2)
+    machine.drive.sectors[n] = bytes([machine.drive.sectors[n][0] ^ 1]) + machine.drive.sectors[n][1:]
+    before = machine.state_bytes()
+    report = runner.run_text(listing, "atari", keys=keyscript.parse(setup_keys(model, "tobruk41", 1)),
+                             machine=machine, max_statements=2_000_000)
+    assert report.error is None, report.error
+    assert f"START STATE NOT LOADED (DISK STATUS {disk.STATUS['DAMAGED']})" in "\n".join(report.screen)
+    assert machine.state_bytes() == before, "nothing copied, no NEW_GAME"
+
+
+# --- random keys -------------------------------------------------------------------------
+
+#: Every key of manual VIII the front end reads during play (R and M of "additional
+#: keys" are not there yet: docs/play.md), plus a space and RETURN.
+PLAY_KEYS = list("0123456789RFDYNTBGS ") + ["{KEY 35}", "{RETURN}", "A", "Q"]
+#: Weighted for play that gets somewhere: more unit picks and moves, fewer phase ends.
+RANDOM_KEYS = PLAY_KEYS + list("123456GGGYYY123456R")
+
+
+def capture_calls(monkeypatch, model):
+    """Every USR call the program makes: (entry name, args, battle args, status, state after)."""
+    from kotd.basic.runner.atari import AtariRuntime
+    from kotd.build import abi
+    names = {address: name[len("ENTRY_"):] for name, address in abi.entry_addresses(TARGETS["atari"]).items()}
+    c = stateblock.constants(model, TARGETS["atari"])
+    stack = model.logistics.stacking_hex
+    calls = []
+    original = AtariRuntime.usr
+
+    def usr(self, address, args):
+        ram = self.machine.cpu.memory
+        battle = None
+        if names.get(address) == "ATTACK":
+            hexes = [ram[c["BATTLE_HEXES"] + i] for i in range(4)]
+            na, nd = ram[c["BATTLE_COUNT"]], ram[c["BATTLE_COUNT"] + 1]
+            battle = ((hexes[0], hexes[1]), (hexes[2], hexes[3]),
+                      tuple(ram[c["BATTLE_UNITS"] + i] for i in range(min(na, stack))),
+                      tuple(ram[c["BATTLE_UNITS"] + stack + i] for i in range(min(nd, stack))),
+                      ram[c["BATTLE_INTENSITY"]], ram[c["BATTLE_RISK"]], ram[c["BATTLE_AIR"]])
+        value = original(self, address, args)
+        calls.append((names.get(address, address), tuple(args), battle, ram[c["CALL_STATUS"]],
+                      self.machine.state_bytes()))
+        return value
+    monkeypatch.setattr(AtariRuntime, "usr", usr)
+    return calls
+
+
+def reference_agrees(model, calls) -> None:
+    """The calls made again on the reference step machine: each answered alike (done or
+    refused) and the state block after each equal to the 6502's."""
+    from kotd.build import abi
+    from kotd.engine.flow import Flow
+    from kotd.engine.logistics import LogisticsOrder
+    from kotd.engine.movement import RuleError
+    start = next(i for i, call in enumerate(calls) if call[0] == "NEW_GAME")
+    flow = Flow(model, stateblock.decode(calls[start][4], model))
+    queries = {"PHASE_INFO", "HEX_NEIGHBOUR", "DISPLAY_STRENGTH", "LOGISTICS_MAX", "SCORE"}
+    for k, (entry, args, battle, status, after) in enumerate(calls[start + 1:], start + 1):
+        if entry in queries or not isinstance(entry, str):      # DRAW_MAP: the screen only
+            assert after == calls[k - 1][4], f"call {k} {entry}{args} changed the state"
+            continue
+        act = {
+            "PHASE_NEXT": lambda: flow.step(),
+            "LOGISTICS": lambda: flow.allocate(args[0], LogisticsOrder(*args[1:])),
+            "CHOOSE_FIRST": lambda: flow.choose_first(args[0]),
+            "MOVE": lambda: flow.move(*args), "FORTIFY": lambda: flow.fortify(*args),
+            "SEA_MOVE": lambda: flow.sea_move(*args), "ATTACK": lambda: flow.declare_attack(*battle),
+            "DEFEND": lambda: flow.defend(*args), "ACCESS": lambda: flow.access(*args),
+            "FINISH_UNIT": lambda: flow.finish_unit(), "END_REACTION": lambda: flow.end_reaction(),
+        }[entry]
+        try:
+            act()
+            refused = 0
+        except RuleError as exc:
+            refused = abi.ERRORS.get(exc.code, -1)
+        assert refused == status, f"call {k} {entry}{args}: 6502 status {status}, reference {refused}"
+        want = stateblock.encode(flow.state, model)
+        assert after == want, f"call {k} {entry}{args}: {first_difference(model, after, want)}"
+
+
+def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, dist, monkeypatch, long_run):
+    import random
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    for seed in range(1, 9 if long_run else 3):
+        rnd = random.Random(seed)
+        calls.clear()
+        keys = setup_keys(model, "tobruk41", seed) + "".join(rnd.choice(RANDOM_KEYS) for _ in range(600))
+        report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+        assert report.error is None, f"seed {seed}: {report.error}"
+        assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
+        assert any(call[0] != "PHASE_INFO" and call[0] != "NEW_GAME" for call in calls)
+        reference_agrees(model, calls)
+
+
+# --- the map drawer (port/asm/atari_display.s) ----------------------------------------------
+
+TERRAIN_SCREEN = {"ocean": "=", "clear": " ", "rough": ":", "fortress": "#", "town": "*",
+                  "mountain": "^", "coast": ".", "impassable": "X"}
+UNIT_SCREEN = {("axis", "mobile"): "G", ("axis", "nonmobile"): "g",
+               ("allied", "mobile"): "B", ("allied", "nonmobile"): "b"}
+
+
+def screen_code(ch: str) -> int:
+    """ATASCII 32-95 -> the ANTIC's internal code (what screen memory holds)."""
+    return ord(ch) - 32 if 32 <= ord(ch) < 96 else ord(ch)
+
+
+def expected_map(model, state, cursor) -> dict[int, int]:
+    """Screen offset -> code: terrain, units (a second one inverts), the cursor inverted."""
+    m = model.map
+    cells = {}
+    for r in range(m.rows):
+        for c in range(m.columns):
+            cells[40 * (r + 1) + c] = screen_code(TERRAIN_SCREEN[model.terrain[m.terrain_at(c, r)].id])
+    seen = set()
+    for u in state.units:
+        if u.status != Status.ON_MAP:
+            continue
+        at = 40 * (u.row + 1) + u.col
+        if (u.col, u.row) in seen:
+            cells[at] |= 0x80
+        else:
+            cells[at] = screen_code(UNIT_SCREEN[(side_of(model, u.number), utype(model, u.number).type)])
+            seen.add((u.col, u.row))
+    if m.on_map(*cursor):
+        cells[40 * (cursor[1] + 1) + cursor[0]] ^= 0x80
+    # Row 15: the units in the cursor's hex.
+    listed = "HEX:" + "".join(f" {u.number}" for u in state.units
+                              if u.status == Status.ON_MAP and (u.col, u.row) == cursor)
+    for i in range(40):
+        cells[15 * 40 + i] = screen_code(listed[i]) if i < len(listed) else 0
+    return cells
+
+
+@pytest.mark.parametrize("scenario", ["tobruk41", "alamein", "campaign"])
+def test_draw_map_draws_terrain_units_stacks_and_cursor(model, dist, scenario):
+    machine = atari_machine(model, dist)
+    state = stateblock.decode((dist / "atari" / f"start_{scenario}.bin").read_bytes(), model)
+    machine.write_state(state)
+    stacks = sorted({(u.col, u.row) for u in state.units if u.status == Status.ON_MAP
+                     and sum((v.col, v.row) == (u.col, u.row) for v in state.units if v.status == Status.ON_MAP) > 1})
+    for cursor in [(0, 0), (15, 2), (34, 13), (40, 3)] + stacks[:2]:
+        machine.cpu.call(frontend_code(model)[0], stack=bytes([cursor[1], 0, cursor[0], 0, 2]))
+        assert machine.cpu.word(0xD4) == 0
+        screen = machine.cpu.read(SCREEN_BUFFER, 960)
+        for at, code in expected_map(model, state, cursor).items():
+            assert screen[at] == code, f"{scenario} cursor {cursor}: screen offset {at}: {screen[at]:02X}, want {code:02X}"
+    machine.cpu.call(frontend_code(model)[0], stack=bytes([1, 0, 1]))
+    assert machine.cpu.word(0xD4) == 1
+
+
+def test_setup_options_reach_new_game(model, dist):
+    """Set-up keys: Tobruk '42, the Axis' own ratings 1 2 3 4 5, the Allies novice, random
+    initiative, the Axis depots, game number 77: the state after NEW_GAME is the
+    reference's new game with those options."""
+    from kotd.engine.setup import Options, new_game, ratings_for
+    listing = front_end_listing(model)
+    keys = "2" + "333" + "12345" + "44" + "5" + "6" + "777\n{START}"
+    report, machine = run_front_end(model, dist, listing, "tobruk42", keys)
+    assert report.error is None, report.error
+    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("TURN")
+    axis = {"combat": 1, "replacements": 2, "supply": 3, "air": 4, "reinforcements": 5}
+    options = Options(computer_allied=False, random_initiative=True, optional_depots=True,
+                      ratings={"axis": axis, "allied": ratings_for(model, "novice")})
+    want = new_game(model, "tobruk42", 77, options)
+    # The program has gone on to the first phase that asks a player: play the reference on.
+    from kotd.engine.flow import Flow
+    flow = Flow(model, want)
+    while flow.info().actor is None and flow.state.phase != Phase.GAME_OVER:
+        flow.step()
+    got = machine.state_bytes()
+    assert got == stateblock.encode(flow.state, model), first_difference(model, got, stateblock.encode(flow.state, model))
+
+
+def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
+    """Manual VIII's keys, each in its mode, checked by the calls the program makes (and
+    the cursor it asks DRAW_MAP to draw): logistics D R F and the digits, initiative N,
+    cursor mode T B 0 1-6 G, the unit pick, S, F, # (the game's other keys: the recorded
+    game above)."""
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    m = model.map
+    keys = (setup_keys(model, "tobruk41", 1)
+            + "DFR000" + "{KEY 35}"               # Axis: display, skip unit 1, unit 2 gets 0 0 0
+            + "{KEY 35}"                          # Allies: no logistics
+            + "N{KEY 35}"                         # the holder lets the other side move first
+            + "T" + "B" + "0" + "4" + "B" + "G1S" + "F" + "D")
+    report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+    assert report.error is None, report.error
+    made = [(c[0], c[1]) for c in calls if c[0] not in ("PHASE_INFO", "DISPLAY_STRENGTH")]
+    entries = [e for e, _ in made]
+    assert "SCORE" in entries                                        # D
+    logistics = [args for e, args in made if e == "LOGISTICS"]
+    assert logistics and logistics[0][1:] == (0, 0, 0) and logistics[0][0] > 1      # F skipped unit 1, R 0 0 0
+    assert ("CHOOSE_FIRST", (0,)) in made                            # N
+    draws = [args for e, args in made if e == frontend_code(model)[0]]
+    first_side = machine.peek("FIRST_PLAYER")
+    home = m.place_hex(m.home_bases[SIDES[first_side]])
+    centre = (m.columns // 2, m.rows // 2)
+    assert m.place_hex(m.tobruk) in draws and home in draws and centre in draws       # T, B, 0
+    assert ("HEX_NEIGHBOUR", (*centre, 4)) in made                   # 4: the cursor south
+    sea = [args for e, args in made if e == "SEA_MOVE"]
+    assert sea, "G 1 picked a unit at the home base and S asked for its sea movement"
+
+
+def test_clear_rows_blanks_whole_rows_and_refuses_rows_off_the_screen(model, dist):
+    machine = atari_machine(model, dist)
+    machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 960)
+    clear = frontend_code(model)[0] + 3
+    machine.cpu.call(clear, stack=bytes([4, 0, 20, 0, 2]))              # rows 20-23
+    assert machine.cpu.word(0xD4) == 0
+    screen = machine.cpu.read(SCREEN_BUFFER, 960)
+    assert screen[:800] == bytes([0x21]) * 800 and screen[800:] == bytes(160)
+    for stack in (bytes([2, 0, 23, 0, 2]), bytes([1, 1, 0, 0, 2]), bytes([1, 0, 0, 1, 2]), bytes([0, 0, 1])):
+        machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 960)
+        machine.cpu.call(clear, stack=stack)
+        assert machine.cpu.word(0xD4) == 1
+        assert machine.cpu.read(SCREEN_BUFFER, 960) == bytes([0x21]) * 960

@@ -1,0 +1,377 @@
+;
+; atari_display.s -- the map on the Atari's text screen (part of atari_frontend.s;
+; docs/play.md "The screen").
+;
+; The whole theatre, one character a hex, on screen rows 1-MAP_ROWS from column 0:
+; the terrain's character, then each unit on the map (its side and kind), a hex of
+; two or more units in inverse video, and the cursor's hex inverted.  It writes
+; screen memory directly (SAVMSC), GRAPHICS 0 being open: about 30,000 cycles, under
+; one frame, where BASIC took about 90 frames.  Row HEX_LIST_ROW then lists the units in
+; the cursor's hex ("HEX: 12 15"), which BASIC took 10 frames to find.
+;
+;   X=USR(DRAW_MAP, col, row)   ; 0 done; 1 not two arguments (all pulled)
+;
+
+; Screen codes (the ANTIC's internal character set, not ATASCII) of what is drawn.
+; Terrain, in TERRAIN_ order: ocean "=", clear " ", rough ":", fortress "#", town
+; "*", mountain "^", coast ".", impassable "X".
+terrain_glyph:
+    .byte $1D, $00, $1A, $03, $0A, $3E, $0E, $38
+.alias TERRAIN_GLYPHS 8
+; Units by 2 * side + type: Axis mobile "G", Axis non-mobile "g", Allied "B", "b".
+unit_glyph:
+    .byte $27, $67, $22, $62
+.alias INVERSE  $80
+.alias HEX_LIST_ROW 15              ; the screen row of the cursor hex's unit list
+; "HEX:" in screen codes; a digit's screen code is $10 + the digit.
+hex_title:
+    .byte $28, $25, $38, $1A
+.alias DIGIT_0  $10
+
+.alias SCREEN   ZP_BASE             ; the screen row being drawn
+.alias TERRAIN  ZP_BASE+2           ; MAP_TERRAIN's row being read
+.alias ROWS     ZP_BASE+4           ; rows left; later the unit index
+.alias CURSOR_C ZP_BASE+5           ; the cursor's hex
+.alias CURSOR_R ZP_BASE+6
+.alias CELL     ZP_BASE+7           ; a hex's screen address (2 bytes)
+.alias HEX_C    ZP_BASE+9
+.alias HEX_R    ZP_BASE+10
+
+;
+; draw_map -- USR entry: draw the map, the units and the cursor.
+;   In:  the USR stack: argument count, then col and row (each high, low)
+;   Out: FR0 = 0, or 1 with not two arguments (nothing drawn)
+;   Clobbers: A, X, Y
+;   Zero page: ZP_BASE..+10
+;
+draw_map:
+.scope
+    pla
+    cmp #2
+    beq _two
+    tax
+    beq _wrong
+_drop:
+    pla
+    pla
+    dex
+    bne _drop
+_wrong:
+    lda #1
+    bne _answer
+_two:
+    pla                             ; col: high byte ignored, low kept
+    pla
+    sta CURSOR_C
+    pla
+    pla
+    sta CURSOR_R
+    jsr draw_terrain
+    jsr draw_units
+    jsr list_hex_units
+    lda CURSOR_C                    ; the cursor: its hex inverted, if on the map
+    cmp #MAP_COLUMNS
+    bcs +
+    sta HEX_C
+    lda CURSOR_R
+    cmp #MAP_ROWS
+    bcs +
+    sta HEX_R
+    jsr cell_address
+    ldy #0
+    lda (CELL),y
+    eor #INVERSE
+    sta (CELL),y
+*   lda #0
+_answer:
+    sta FR0
+    lda #0
+    sta FR0+1
+    rts
+.scend
+
+;
+; draw_terrain -- every hex's terrain character, rows 1-MAP_ROWS of the screen.
+;   Clobbers: A, X, Y.  Zero page: SCREEN, TERRAIN, ROWS
+;
+draw_terrain:
+    lda SAVMSC                      ; row 1 of the screen
+    clc
+    adc #40
+    sta SCREEN
+    lda SAVMSC+1
+    adc #0
+    sta SCREEN+1
+    lda #<MAP_TERRAIN
+    sta TERRAIN
+    lda #>MAP_TERRAIN
+    sta TERRAIN+1
+    lda #MAP_ROWS
+    sta ROWS
+_row:
+    ldy #MAP_COLUMNS-1
+_hex:
+    lda (TERRAIN),y
+    cmp #TERRAIN_GLYPHS             ; a terrain code the table does not know: "?"
+    bcs _unknown
+    tax
+    lda terrain_glyph,x
+    bcc _put
+_unknown:
+    lda #$1F
+_put:
+    sta (SCREEN),y
+    dey
+    bpl _hex
+    lda TERRAIN
+    clc
+    adc #MAP_COLUMNS
+    sta TERRAIN
+    bcc +
+    inc TERRAIN+1
+*   lda SCREEN
+    clc
+    adc #40
+    sta SCREEN
+    bcc +
+    inc SCREEN+1
+*   dec ROWS
+    bne _row
+    rts
+
+;
+; draw_units -- each unit on the map over its hex; a second unit inverts the hex.
+;   Clobbers: A, X, Y.  Zero page: ROWS (the unit index), CELL, HEX_C, HEX_R
+;
+draw_units:
+.scope
+    ldx #0
+_unit:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda U_COL,x
+    cmp #MAP_COLUMNS
+    bcs _next
+    sta HEX_C
+    lda U_ROW,x
+    cmp #MAP_ROWS
+    bcs _next
+    sta HEX_R
+    stx ROWS
+    jsr cell_address
+    ldx ROWS
+    ldy #0
+    lda (CELL),y                    ; a unit drawn there already: invert it
+    and #$7F
+    cmp unit_glyph
+    beq _stack
+    cmp unit_glyph+1
+    beq _stack
+    cmp unit_glyph+2
+    beq _stack
+    cmp unit_glyph+3
+    beq _stack
+    lda UNIT_SIDE,x
+    asl
+    ora UNIT_TYPE,x
+    and #3
+    tay
+    lda unit_glyph,y
+    ldy #0
+    sta (CELL),y
+    jmp _next
+_stack:
+    lda (CELL),y
+    ora #INVERSE
+    sta (CELL),y
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    rts
+.scend
+
+;
+; clear_rows -- USR entry: blank whole screen rows (the screen editor's PRINT of 40
+;   blanks takes about 2 frames a row; this, 40 stores a row).
+;   In:  the USR stack: argument count, then the first row and the count (high, low)
+;   Out: FR0 = 0; 1 not two arguments or rows beyond the screen's 24 (nothing cleared)
+;   Clobbers: A, X, Y.  Zero page: CELL, HEX_C, HEX_R, ROWS
+;
+clear_rows:
+.scope
+    pla
+    cmp #2
+    beq _two
+    tax
+    beq _wrong
+_drop:
+    pla
+    pla
+    dex
+    bne _drop
+_wrong:
+    lda #1
+    bne _answer
+_two:
+    pla                             ; the first row: high byte (must be 0), low
+    tax
+    pla
+    sta HEX_R
+    pla                             ; the count: high byte (must be 0), low
+    sta ROWS
+    pla
+    cpx #0
+    bne _wrong_args
+    ldx ROWS
+    bne _wrong_args
+    sta ROWS
+    lda HEX_R
+    clc
+    adc ROWS
+    cmp #25
+    bcs _wrong_args
+    lda ROWS
+    beq _done
+    dec HEX_R                       ; cell_address counts from screen row 1
+    lda #0
+    sta HEX_C
+_row:
+    jsr cell_address
+    ldy #39
+    lda #0
+_blank:
+    sta (CELL),y
+    dey
+    bpl _blank
+    inc HEX_R
+    dec ROWS
+    bne _row
+_done:
+    lda #0
+    beq _answer
+_wrong_args:
+    lda #1
+_answer:
+    sta FR0
+    lda #0
+    sta FR0+1
+    rts
+.scend
+
+;
+; list_hex_units -- row HEX_LIST_ROW: "HEX:" and the number of each unit on the map
+;   in the cursor's hex, in unit order (the row cleared first).
+;   Clobbers: A, X, Y.  Zero page: CELL (the row), ROWS (the column), HEX_C, HEX_R
+;
+list_hex_units:
+.scope
+    lda #HEX_LIST_ROW-1             ; cell_address counts map rows from screen row 1
+    sta HEX_R
+    lda #0
+    sta HEX_C
+    jsr cell_address
+    ldy #39
+    lda #0
+_clear:
+    sta (CELL),y
+    dey
+    bpl _clear
+    ldy #3
+_title:
+    lda hex_title,y
+    sta (CELL),y
+    dey
+    bpl _title
+    lda #4
+    sta ROWS                        ; the next free column
+    lda #0
+    sta HEX_C                       ; now the unit index
+_unit:
+    ldx HEX_C
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda U_COL,x
+    cmp CURSOR_C
+    bne _next
+    lda U_ROW,x
+    cmp CURSOR_R
+    bne _next
+    ldy ROWS
+    cpy #36                         ; room for " nn" (a stack holds a few units)
+    bcs _next
+    iny                             ; a space (the row is clear), then 1..UNIT_COUNT
+    txa
+    clc
+    adc #1
+    cmp #10
+    bcc _units_digit
+    ldx #0                          ; the tens by subtraction (UNIT_COUNT < 100)
+_tens:
+    inx
+    sec
+    sbc #10
+    cmp #10
+    bcs _tens
+    pha
+    txa
+    ora #DIGIT_0
+    sta (CELL),y
+    iny
+    pla
+_units_digit:
+    ora #DIGIT_0
+    sta (CELL),y
+    iny
+    sty ROWS
+_next:
+    inc HEX_C
+    lda HEX_C
+    cmp #UNIT_COUNT
+    bne _unit
+    rts
+.scend
+
+;
+; cell_address -- CELL = the screen address of hex (HEX_C, HEX_R):
+;   SAVMSC + 40 * (HEX_R + 1) + HEX_C.
+;   Clobbers: A.  Zero page: CELL
+;
+cell_address:
+    lda HEX_R
+    clc
+    adc #1
+    sta CELL                        ; r * 40 = r * 8 + r * 32
+    lda #0
+    sta CELL+1
+    asl CELL
+    asl CELL
+    asl CELL                        ; r * 8 (r + 1 <= 15: no carry out yet)
+    lda CELL
+    pha
+    asl CELL
+    rol CELL+1
+    asl CELL
+    rol CELL+1                      ; r * 32
+    pla
+    clc
+    adc CELL
+    sta CELL
+    bcc +
+    inc CELL+1
+*   lda CELL
+    clc
+    adc HEX_C
+    sta CELL
+    bcc +
+    inc CELL+1
+*   lda CELL
+    clc
+    adc SAVMSC
+    sta CELL
+    lda CELL+1
+    adc SAVMSC+1
+    sta CELL+1
+    rts

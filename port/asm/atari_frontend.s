@@ -1,0 +1,30 @@
+;
+; atari_frontend.s -- the Atari front end's machine code, loaded from the game disk
+; right after the engine's last byte (FRONTEND_BASE = the engine's engine_end, inside
+; the engine's region; the build refuses it if it overlaps the engine or passes the
+; region's end; docs/play.md).
+;
+; A jump table BASIC reaches with USR (the addresses are DRAW_MAP and CLEAR_ROWS in
+; the BASIC constants):
+;
+;   +0  X=USR(DRAW_MAP, col, row)         atari_display.s
+;   +3  X=USR(CLEAR_ROWS, row, count)     atari_display.s
+;
+; A scenario's start state is not here: it is a read-only slot of the game disk,
+; loaded with X=USR(DISK_LOAD, START_SLOT_FIRST + scenario) (saves.s).
+;
+
+.include "generated/atari.inc"
+.include "generated/constants.inc"
+.include "generated/state.inc"
+.include "generated/frontend_atari.inc"
+
+.alias FR0      $D4                 ; USR's result
+.alias SAVMSC   $58                 ; the OS's screen memory address
+
+.org FRONTEND_BASE
+    jmp draw_map
+    jmp clear_rows
+
+.require "atari_display.s"
+frontend_end:

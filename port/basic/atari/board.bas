@@ -1,0 +1,180 @@
+' The Atari's screen and keys: GRAPHICS 0, the whole theatre (MAP_COLS x MAP_ROWS hexes,
+' one character each) on rows 1-14 and the cursor hex's units on row 15, drawn by machine
+' code (port/asm/atari_display.s, USR DRAW_MAP); the phase on row 0, the selected unit on
+' rows 17-18, the keys on row 19, the status display and messages on rows 20-23.
+
+screen_init:
+    GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
+    OPEN #1, 4, 0, "K:"
+    DIM prompt$(40), phase_name$(210), keys$(40), victory_name$(108), list_unit(6)
+    victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
+    victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
+    phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    "
+    phase_name$(101) = "B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  "
+    phase_name$(161) = "C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
+    GOSUB @clear_screen
+    RETURN
+
+clear_screen:
+    PRINT CHR$(125);
+    RETURN
+
+' The map with the units (a hex of two or more in inverse video) and the cursor (its
+' hex inverted); the cursor's column and row at the right.
+draw_map:
+move_cursor_mark:
+    drawn = USR({DRAW_MAP}, cursor_col, cursor_row)
+    POSITION 36, 1 : PRINT cursor_col;" ";
+    POSITION 36, 2 : PRINT cursor_row;" ";
+    RETURN
+
+' The selected unit (manual IV.A.1, the unit display): its number, side and type, its
+' strength as the engine shows it (solitaire noise on computer-run units) over its
+' ceiling, morale; operation points, supply, fortification level.
+show_unit:
+    cleared = USR({CLEAR_ROWS}, 17, 2) : POSITION 0, 17
+    IF selected = 0 THEN RETURN
+    strength = ENGINE(DISPLAY_STRENGTH, selected)
+    PRINT "UNIT ";selected;
+    IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_AXIS} THEN PRINT " AXIS";
+    IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_ALLIED} THEN PRINT " ALLIED";
+    IF PEEK({UNIT_TYPE} + selected - 1) = {TYPE_MOBILE} THEN PRINT " MOBILE";
+    IF PEEK({UNIT_TYPE} + selected - 1) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
+    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO} + selected - 1) + 256 * PEEK({U_CEIL_HI} + selected - 1);
+    POSITION 0, 18 : PRINT "MORALE ";PEEK({UNIT_MORALE} + selected - 1);" OP ";PEEK({U_OP} + selected - 1);
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
+    RETURN
+
+' Row 0: the turn, the phase and the side to act.
+show_phase:
+    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0
+    PRINT "TURN ";PEEK({TURN});" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
+    IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
+    IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
+    RETURN
+
+' Row 19: the keys that work now (keys$).
+show_keys:
+    cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT keys$;
+    RETURN
+
+read_key:
+    GET #1, key
+    RETURN
+
+' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that
+' they hold something, so that a key only clears them then (wipe_messages).
+clear_message:
+    cleared = USR({CLEAR_ROWS}, 20, 4)
+    POSITION 0, 21 : messages_shown = 1
+    RETURN
+
+wipe_messages:
+    IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
+    RETURN
+
+' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
+ask_digit:
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : PRINT prompt$;" "; : messages_shown = 1
+ask_digit_key:
+    GOSUB @read_key
+    IF key < 48 + digit_low OR key > 57 THEN @ask_digit_key
+    digit = key - 48
+    PRINT digit;
+    RETURN
+
+' Rows 15-23 cleared for a battle's result; the cursor at row 15.
+clear_result:
+    cleared = USR({CLEAR_ROWS}, 15, 9)
+    POSITION 0, 15
+    RETURN
+
+' A number typed on row 22 (RETURN ends it).
+ask_number:
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : messages_shown = 1
+    PRINT prompt$;
+    INPUT answer
+    RETURN
+
+'The set-up screen's input: 1-7 an option, 8 load a saved game (L), 9 begin (START or RETURN), 10/11 the stick
+' up/down, FIRE the marked option; 0 nothing.
+poll_setup_input:
+    setup_input = 0
+    IF PEEK(53279) = 6 THEN setup_input = 9 : RETURN
+    IF STRIG(0) = 0 THEN setup_input = option : GOTO @wait_release
+    stick = STICK(0)
+    IF stick = 14 THEN setup_input = 10 : GOTO @wait_release
+    IF stick = 13 THEN setup_input = 11 : GOTO @wait_release
+    IF PEEK(764) = 255 THEN RETURN
+    GET #1, key
+    IF key = 155 THEN setup_input = 9 : RETURN
+    IF key >= 49 AND key <= 55 THEN setup_input = key - 48
+    IF key = 76 THEN setup_input = 8
+    RETURN
+
+' The chosen scenario's start state into the state block: its read-only slot on the game
+' disk, loaded (the CRC checked first) by the resident disk code like a saved game;
+' start_status DISK_OK when done, else the disk status.
+load_start_state:
+    start_status = USR({DISK_LOAD}, {START_SLOT_FIRST} + scenario)
+    RETURN
+
+' The set-up screen: option_line's row (option 1 on row 4), its marker, its messages.
+setup_row:
+    POSITION 0, 3 + option_line
+    RETURN
+
+' One move of the stick or one press of FIRE is one step: wait until both are let go.
+wait_release:
+    IF STRIG(0) = 0 OR STICK(0) <> 15 THEN @wait_release
+    RETURN
+
+mark_option:
+    POSITION 0, 3 + old_option : PRINT " ";
+    POSITION 0, 3 + option : PRINT ">";
+    RETURN
+
+setup_message:
+    cleared = USR({CLEAR_ROWS}, 15, 1) : POSITION 0, 15
+    RETURN
+
+' D: the status display (manual VII) on rows 20-23: turn and score; each side's air
+' (usable/allotted), supply (Axis), replacements, sealift (Allies), victory points.
+status_display:
+    score = ENGINE(SCORE) : messages_shown = 1
+    cleared = USR({CLEAR_ROWS}, 20, 1) : POSITION 0, 20
+    PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT});
+    cleared = USR({CLEAR_ROWS}, 21, 1) : POSITION 0, 21
+    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
+    PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
+    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
+    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
+    cleared = USR({CLEAR_ROWS}, 23, 1) : POSITION 0, 23
+    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
+    RETURN
+
+' The end of a turn: the save offer (manual I), a slot 1-8 on the game disk.
+save_offer:
+    GOSUB @clear_message
+    PRINT "SAVE THE GAME? Y/N";
+    GOSUB @read_key
+    IF key <> 89 THEN GOSUB @clear_message : RETURN
+    prompt$ = "SAVE IN SLOT 1-8" : digit_low = 1 : GOSUB @ask_digit
+    IF digit > {SAVE_SLOTS} THEN RETURN
+    disk_status = USR({DISK_SAVE}, digit)
+    GOSUB @clear_message
+    IF disk_status = {DISK_OK} THEN PRINT "SAVED IN SLOT ";digit; : RETURN
+    PRINT "NOT SAVED (DISK STATUS ";disk_status;")";
+    RETURN
+
+' The set-up screen's L: a saved game from slot 1-8 instead of a new one; loaded = 1
+' when the state block holds it.
+load_game:
+    loaded = 0
+    prompt$ = "LOAD SLOT 1-8" : digit_low = 1 : GOSUB @ask_digit
+    IF digit > {SAVE_SLOTS} THEN RETURN
+    disk_status = USR({DISK_LOAD}, digit)
+    IF disk_status = {DISK_OK} THEN loaded = 1 : RETURN
+    POSITION 0, 22 : PRINT "NOT LOADED (DISK STATUS ";disk_status;")";
+    RETURN

@@ -1,0 +1,84 @@
+"""The Atari front end booted from the game disk in atari800 (issue 12): the set-up
+screen, a new two-player game, a cursor step, one unit's logistics, the end of the Axis
+logistics.  Skipped without A8_LIB and the driver (KOTD_EMULATORS or
+<repo>/../shared/emulators).  The machine runs in a process of its own
+(tests/atari_frontend_machine.py), which also measures the frames each step took."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kotd.build import run_build
+
+HERE = Path(__file__).resolve().parent
+EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
+
+
+def needs_atari800():
+    if not os.environ.get("A8_LIB") or not Path(os.environ["A8_LIB"]).exists():
+        pytest.skip("A8_LIB not set: no emulator library")
+    if not (EMULATORS / "atari" / "a8.py").exists():
+        pytest.skip(f"no emulator driver at {EMULATORS / 'atari' / 'a8.py'}")
+
+
+@pytest.fixture(scope="module")
+def dist(model, tmp_path_factory):
+    needs_atari800()
+    out = tmp_path_factory.mktemp("dist")
+    assert run_build(model, "all", out, echo=lambda s: None) == 0
+    return out
+
+
+def machine(dist, tmp_path, *args) -> dict:
+    image = tmp_path / "play.atr"
+    shutil.copy(dist / "kotd-atari.atr", image)
+    proc = subprocess.run([sys.executable, str(HERE / "atari_frontend_machine.py"), str(image), str(dist), *args],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_atari_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_path):
+    """The whole two-player Tobruk '41 game of emu_tests/test_atari_frontend.py typed into
+    the booted disk: the state block at the end is the reference's."""
+    out = machine(dist, tmp_path, "play", "tobruk41", "1")
+    assert out["difference"] is None
+    assert any("VICTORY" in ln for ln in out["end"])
+
+
+def test_atari_front_end_boots_and_plays(dist, tmp_path):
+    out = machine(dist, tmp_path)
+    assert out["setup"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in out["setup"][1]
+    assert out["map"][0].startswith("TURN 1 LOGISTICS  AXIS")
+    assert out["phase"] == 3 and out["turn"] == 1
+    assert out["after_step"].startswith("TURN 1 LOGISTICS  ALLIED")
+    # A key answers within 0.1 s (6 frames); a step to the next side redraws more.
+    for what in ("key_answer_frames", "cursor_frames", "jump_frames", "display_frames", "maxima_frames",
+                 "logistics_frames"):
+        assert out[what] <= 6, (what, out[what])
+    assert out["after_step_frames"] <= 20
+    assert out["fre"] >= 2048, "issue 12: at least 2 KB free"
+
+
+def test_atari_front_end_saves_at_a_turn_end_and_loads_after_a_reboot(dist, tmp_path):
+    """Tobruk '42's first turn typed in, saved in slot 2 at the offer (an 800); the disk
+    booted again (an XL), L 2: the game goes on to the reference's state."""
+    out = machine(dist, tmp_path, "saveload", "tobruk42", "1")
+    assert out["saved"] and out["difference"] is None
+    assert out["screen"].startswith("TURN 7 LOGISTICS")
+
+
+def test_atari_front_end_starts_every_scenario_from_its_start_slot(model, dist, tmp_path):
+    """Each scenario chosen on the set-up screen of a freshly booted disk (800 and XL in
+    turn): its start state read from its read-only slot, NEW_GAME, the steps to the first
+    question: the state block is the reference's."""
+    out = machine(dist, tmp_path, "starts", "5")
+    assert sorted(out) == sorted(model.scenarios)
+    for sid, got in out.items():
+        assert got["difference"] is None, (sid, got)
+        assert got["screen"].startswith("TURN"), (sid, got)
