@@ -210,7 +210,7 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
 
 def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable[[str], None]) -> None:
     target, asm = build.target, build.assembly
-    basic = basic_programs(model, target, echo)      # checked before anything is written
+    basic = basic_programs(model, target, echo, assembly=asm)   # checked before anything is written
     folder.mkdir(parents=True, exist_ok=True)
     files: dict[str, str | bytes] = {"engine.bin": asm.image}
     if target.name == "atari":
@@ -236,8 +236,8 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
     files["memory.txt"] = memory_report(target, build.memory)
     files["memory.json"] = json.dumps({"generated": GENERATED_MARK, "target": target.name,
                                        "regions": build.memory}, indent=1, sort_keys=True) + "\n"
-    files["state_constants.txt"] = stateblock.constants_text(model, target)
-    files["state_constants.json"] = stateblock.constants_json(model, target)
+    files["state_constants.txt"] = stateblock.constants_text(model, target, asm)
+    files["state_constants.json"] = stateblock.constants_json(model, target, asm)
     files.update(basic)
     # Each scenario's start state (kotd.engine.setup.start_state) as state block bytes:
     # the front end loads one, then calls new_game with the options (port/asm/setup.s).
@@ -249,12 +249,13 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
 
 
 def basic_programs(model: Model, target: Target, echo: Callable[[str], None],
-                   basic_dir: Path | None = None) -> dict[str, str | bytes]:
+                   basic_dir: Path | None = None, assembly: Assembly | None = None) -> dict[str, str | bytes]:
     """The programs of port/basic/ for a target, checked and tokenized (kotd.basic.build)."""
     from ..basic.build import build_target
     from ..basic.source import SourceError
     try:
-        return build_target(target.name, stateblock.constants(model, target), basic_dir or paths.BASIC_DIR, echo)
+        return build_target(target.name, stateblock.constants(model, target, assembly),
+                            basic_dir or paths.BASIC_DIR, echo)
     except SourceError as exc:
         raise BuildError("\n".join(map(str, exc.problems))) from None
 
