@@ -522,3 +522,40 @@ class Runtime:
             return ""
         where = self.line_map.get(number)
         return f" ({where})" if where else ""
+
+
+# ----------------------------------------------------------------------------------------
+# Statements both dialects state alike
+# ----------------------------------------------------------------------------------------
+def st_rem(rt, p):
+    p.next()
+    return Stmt(lambda r: None, "REM")
+
+
+def st_let(rt, p):
+    return rt.compile_let(p)
+
+
+def st_return(rt, p):
+    return Stmt(lambda r: r.do_return(), "RETURN")
+
+
+def st_end(rt, p):
+    def run(r):
+        raise ProgramEnd("END")
+    return Stmt(run, "END")
+
+
+SHARED_STATEMENTS = {"REM": st_rem, "LET": st_let, "RETURN": st_return, "END": st_end}
+
+
+def unmodelled(name):
+    """A statement the runner parses over but does not run: a RunnerFault when reached."""
+    def compile(rt, p):
+        while not p.at_statement_end():
+            p.next()
+
+        def run(r):
+            raise RunnerFault(f"{name} at line {r.current_line}: not modelled by the runner")
+        return Stmt(run, name)
+    return compile
