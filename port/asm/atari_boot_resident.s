@@ -112,18 +112,7 @@ _save:
     sta zero_page_copy,x
     dex
     bpl _save
-    lda disk_operation
-    bne _not_save
-    jsr disk_save
-    jmp _restore
-_not_save:
-    cmp #1
-    bne _info
-    jsr disk_load
-    jmp _restore
-_info:
-    jsr disk_info
-_restore:
+    jsr disk_run
     ldx #ZP_SAVED-1
 _back:
     lda zero_page_copy,x
