@@ -472,15 +472,9 @@ class AppleRuntime(Runtime):
         return self.scalars.get(name, 0)
 
     # --- operators -------------------------------------------------------------------------
-    def make_binary(self, op, left, ltype, right, rtype, p):
-        if ltype != rtype:
-            raise TypeMismatchProblem()
-        if op in ("AND", "OR"):
-            if ltype != "num":
-                raise TypeMismatchProblem()
-            if op == "AND":
-                return (lambda r: 1 if left(r) and right(r) else 0), "num"
-            return (lambda r: 1 if left(r) or right(r) else 0), "num"
+    def make_operator(self, op, left, right, ltype, p):
+        """A comparison or arithmetic on two ``ltype`` operands (core.Runtime.make_binary
+        checked the types and took AND and OR)."""
         if op in ("<", ">", "=", "<=", ">=", "<>"):
             test = {"<": lambda c: c < 0, ">": lambda c: c > 0, "=": lambda c: c == 0,
                     "<=": lambda c: c <= 0, ">=": lambda c: c >= 0, "<>": lambda c: c != 0}[op]

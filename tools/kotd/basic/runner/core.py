@@ -380,6 +380,24 @@ class Runtime:
             return self.compile_let(p)
         raise p.syntax("statement expected")
 
+    # --- operators -----------------------------------------------------------------------
+    def make_binary(self, op, left, ltype, right, rtype, p):
+        """A binary operator on two compiled operands, ``(f, type)``: both of one type;
+        AND and OR on numbers give 1 or 0 in both dialects; the rest is the dialect's
+        make_operator."""
+        if ltype != rtype:
+            raise TypeMismatchProblem()
+        if op in ("AND", "OR"):
+            if ltype != "num":
+                raise TypeMismatchProblem()
+            if op == "AND":
+                return (lambda r: 1 if left(r) and right(r) else 0), "num"
+            return (lambda r: 1 if left(r) or right(r) else 0), "num"
+        return self.make_operator(op, left, right, ltype, p)
+
+    def make_operator(self, op, left, right, ltype, p):
+        raise NotImplementedError
+
     # --- running -------------------------------------------------------------------------
     def run(self, max_statements: int | None = None) -> str:
         """Run from the first line until END/STOP, the end of the program, an error, or
