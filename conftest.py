@@ -1,4 +1,4 @@
-"""Shared pytest set-up: the validated model, and --long for the long randomized runs."""
+"""Shared pytest set-up: the validated model, one build (dist), and --long for the long randomized runs."""
 
 import pytest
 from hypothesis import settings
@@ -25,3 +25,14 @@ def long_run(request) -> bool:
 def model():
     from kotd.model import load_model
     return load_model()
+
+
+@pytest.fixture(scope="session")
+def dist(model, tmp_path_factory):
+    """`kotd build --target all --out <tmp>` once for the whole session (host and emulator
+    tests; tests/test_atari_frontend_machine.py keeps its own, which skips first)."""
+    from kotd.build import run_build
+    out = tmp_path_factory.mktemp("dist")
+    lines = []
+    assert run_build(model, "all", out, echo=lines.append) == 0, "\n".join(lines)
+    return out

@@ -1,20 +1,10 @@
-"""Emulator tests: one build per session into a temporary folder, a fresh machine per test."""
+"""Emulator tests: a fresh machine per test, on the session's one build (`dist`, ../conftest.py)."""
 
 import pytest
 
-from kotd.build import run_build
 from kotd.emu import EngineMachine
 
 TARGET_NAMES = ("atari", "apple")
-
-
-@pytest.fixture(scope="session")
-def dist(model, tmp_path_factory):
-    """`kotd build --target all --out <tmp>` once for the whole session."""
-    out = tmp_path_factory.mktemp("dist")
-    lines = []
-    assert run_build(model, "all", out, echo=lines.append) == 0, "\n".join(lines)
-    return out
 
 
 @pytest.fixture(params=TARGET_NAMES)

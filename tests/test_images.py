@@ -19,14 +19,6 @@ from kotd.engine.setup import new_game
 
 
 @pytest.fixture(scope="module")
-def dist(model, tmp_path_factory):
-    out = tmp_path_factory.mktemp("dist")
-    lines = []
-    assert run_build(model, "all", out, echo=lines.append) == 0, "\n".join(lines)
-    return out
-
-
-@pytest.fixture(scope="module")
 def state_size(model):
     return stateblock.layout(model).state_size
 

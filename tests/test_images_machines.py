@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from kotd.build import run_build
 
 HERE = Path(__file__).resolve().parent
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
@@ -27,13 +26,6 @@ def machine(*args) -> dict:
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-@pytest.fixture(scope="module")
-def dist(model, tmp_path_factory):
-    out = tmp_path_factory.mktemp("dist")
-    assert run_build(model, "all", out, echo=lambda s: None) == 0
-    return out
 
 
 def needs(variable: str, driver: str):

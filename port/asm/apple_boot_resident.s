@@ -87,18 +87,7 @@ _save:
     bne _restore                        ; always
 _drive:
     jsr spin_up
-    lda disk_operation
-    bne _not_save
-    jsr disk_save
-    jmp _done
-_not_save:
-    cmp #1
-    bne _info
-    jsr disk_load
-    jmp _done
-_info:
-    jsr disk_info
-_done:
+    jsr disk_run
     ldx rw_slot16
     lda MOTOR_OFF,x
 _restore:

@@ -36,7 +36,7 @@ boot_sector_count:
     .word 0                             ; DOSINI: none until prepare
 boot_continue:
 .scope
-    jsr move_screen_early
+    jsr move_screen
     lda #0
     sta entry_offset
 _file:
@@ -102,32 +102,6 @@ _error:
     rts
 .scend
 
-;
-; move_screen_early -- RAMTOP = RESIDENT_BASE's page and the screen reopened
-; below it, before any file lands in the top of memory.
-;
-; Clobbers: A, X, Y
-;
-move_screen_early:
-    ldx #0
-    lda #CIO_CLOSE
-    sta ICCOM
-    jsr CIOV
-    lda #>RESIDENT_BASE
-    sta RAMTOP
-    ldx #0
-    lda #CIO_OPEN
-    sta ICCOM
-    lda #<editor
-    sta ICBAL
-    lda #>editor
-    sta ICBAH
-    lda #OPEN_READ_WRITE
-    sta ICAX1
-    lda #0
-    sta ICAX2
-    jmp CIOV
-editor:
-    .byte "E:", ATASCII_EOL
+.include "atari_move_screen.s"         ; move_screen, also in the resident code
 
 directory:                              ; appended by the build

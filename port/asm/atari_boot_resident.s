@@ -112,18 +112,7 @@ _save:
     sta zero_page_copy,x
     dex
     bpl _save
-    lda disk_operation
-    bne _not_save
-    jsr disk_save
-    jmp _restore
-_not_save:
-    cmp #1
-    bne _info
-    jsr disk_load
-    jmp _restore
-_info:
-    jsr disk_info
-_restore:
+    jsr disk_run
     ldx #ZP_SAVED-1
 _back:
     lda zero_page_copy,x
@@ -355,33 +344,7 @@ no_basic_text:
     .byte "NOT HOLD OPTION WHILE IT STARTS.", ATASCII_EOL
 no_basic_end:
 
-;
-; move_screen -- RAMTOP = RESIDENT_BASE's page, and the screen editor opened
-; again below it (what GRAPHICS 0 does); BASIC takes MEMTOP from that.
-;
-; Clobbers: A, X, Y
-;
-move_screen:
-    ldx #0
-    lda #CIO_CLOSE
-    sta ICCOM
-    jsr CIOV
-    lda #>RESIDENT_BASE
-    sta RAMTOP
-    ldx #0
-    lda #CIO_OPEN
-    sta ICCOM
-    lda #<editor_name
-    sta ICBAL
-    lda #>editor_name
-    sta ICBAH
-    lda #OPEN_READ_WRITE
-    sta ICAX1
-    lda #0
-    sta ICAX2
-    jmp CIOV
-editor_name:
-    .byte "E:", ATASCII_EOL
+.include "atari_move_screen.s"         ; move_screen, also in the boot loader
 
 ;
 ; add_z_device -- put Z: (the staged program) into the device table.

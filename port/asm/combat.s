@@ -2015,19 +2015,7 @@ _slot:
     lda BATTLE_FATE,y
     beq _next
     ldx BATTLE_IDX,y
-    lda #OFF_MAP
-    sta U_COL,x
-    sta U_ROW,x
-    lda #0
-    sta U_OP,x
-    sta U_FORT,x
-    sta U_SUPPLY_LO,x
-    sta U_SUPPLY_HI,x
-    sta U_SUPPLIED,x
-    sta U_STR_LO,x
-    sta U_STR_HI,x
-    lda #STATUS_ELIMINATED
-    sta U_STATUS,x
+    jsr remove_for_good             ; keeps Y
     lda BATTLE_FATE,y
     cmp #FATE_CADRE
     bne _next
@@ -2076,6 +2064,33 @@ _next:
 _done:
     rts
 .scend
+
+;
+; remove_for_good -- a unit leaves the map for good, no cadre
+; (kotd.engine.combat.remove_unit with cadre=False): a battle's
+; eliminated units (remove_eliminated), the Desert Rats and maintenance
+; (logistics_phase.s).
+;
+; In:       X = unit index
+; Out:      U_STATUS = STATUS_ELIMINATED; col and row OFF_MAP; strength, supply,
+;           OP, fortification and the supplied flag 0
+; Clobbers: A, flags
+;
+remove_for_good:
+    lda #OFF_MAP
+    sta U_COL,x
+    sta U_ROW,x
+    lda #0
+    sta U_OP,x
+    sta U_FORT,x
+    sta U_SUPPLY_LO,x
+    sta U_SUPPLY_HI,x
+    sta U_SUPPLIED,x
+    sta U_STR_LO,x
+    sta U_STR_HI,x
+    lda #STATUS_ELIMINATED
+    sta U_STATUS,x
+    rts
 
 ;
 ; air_losses -- the committed air points are used up; then the attacking side's

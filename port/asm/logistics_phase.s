@@ -448,31 +448,6 @@ _next:
 .scend
 
 ;
-; remove_for_good -- a unit leaves the map for good, no cadre
-; (kotd.engine.combat.remove_unit with cadre=False).
-;
-; In:       X = unit index
-; Out:      U_STATUS = STATUS_ELIMINATED; col and row OFF_MAP; strength, supply,
-;           OP, fortification and the supplied flag 0
-; Clobbers: A, flags
-;
-remove_for_good:
-    lda #OFF_MAP
-    sta U_COL,x
-    sta U_ROW,x
-    lda #0
-    sta U_OP,x
-    sta U_FORT,x
-    sta U_SUPPLY_LO,x
-    sta U_SUPPLY_HI,x
-    sta U_SUPPLIED,x
-    sta U_STR_LO,x
-    sta U_STR_HI,x
-    lda #STATUS_ELIMINATED
-    sta U_STATUS,x
-    rts
-
-;
 ; resupply -- a Resupply phase (supply.trace_supply, then logistics.resupply;
 ; §III.2.F, R16.26, R16.56): the supply status of both sides is traced, then
 ; every supplied non-depot unit on the map, in unit order, asks for

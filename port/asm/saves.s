@@ -12,8 +12,9 @@
 ;
 ; The machine file gives: SECTOR_BUFFER (SAVE_SECTOR_SIZE bytes), the sector
 ; routines read_label, read_slot_sector, write_slot_sector (In: A = sector of
-; the slot, 0 = header; DISK_SLOT; Out: carry set on a disk error) and ZP_PTR,
-; ZP_LEFT (two zero page words it lets this file use).
+; the slot, 0 = header; DISK_SLOT; Out: carry set on a disk error), ZP_PTR,
+; ZP_LEFT (two zero page words it lets this file use) and disk_operation (the
+; byte its entries set for disk_run).
 ;
 ;
 ; START_SLOTS read-only slots follow the save slots (slots SAVE_SLOTS+1 ..
@@ -29,6 +30,28 @@
 
 .alias HEADER_CRC_AT 10                 ; offset of the CRC in the header
 .alias HEADER_SUMMED 10                 ; header bytes the CRC covers
+
+;
+; disk_run -- the operation the machine's entry chose: disk_save, disk_load or
+; disk_info.
+;
+; In:       disk_operation = 0 (save), 1 (load), 2 (info); DISK_SLOT
+; Out:      A = DISK_STATUS (that routine's)
+; Clobbers: X, Y, flags
+; Zero page: ZP_PTR, ZP_LEFT
+;
+disk_run:
+.scope
+    lda disk_operation
+    bne _not_save
+    jmp disk_save
+_not_save:
+    cmp #1
+    bne _info
+    jmp disk_load
+_info:
+    jmp disk_info
+.scend
 
 ;
 ; disk_save -- write the state block into slot DISK_SLOT.

@@ -538,13 +538,23 @@ class _LineParser:
             if not self.attempt(self.comma):
                 break
 
+    def separator_next(self) -> tuple[int, int] | None:
+        """search_operator's answer if it is a comma or a semicolon, else None; nothing taken."""
+        found = self.search_operator()
+        return found if found is not None and found[0] in (C_COMMA, C_SEMI) else None
+
+    def take_separator(self) -> bool:
+        """A comma or a semicolon next: stored and passed; False (nothing taken) if not."""
+        found = self.separator_next()
+        if found is None:
+            return False
+        self.pos = found[1]
+        self.out.append(found[0])
+        return True
+
     def s_input(self) -> None:
-        if self.attempt(self.channel):
-            found = self.search_operator()
-            if found is None or found[0] not in (C_COMMA, C_SEMI):
-                raise _Fail
-            self.pos = found[1]
-            self.out.append(found[0])
+        if self.attempt(self.channel) and not self.take_separator():
+            raise _Fail
         self.variable_list()
         self.end_of_statement()
 
@@ -554,23 +564,15 @@ class _LineParser:
 
     def print_list(self) -> None:
         while True:
-            found = self.search_operator()
-            if found is not None and found[0] in (C_COMMA, C_SEMI):
-                self.pos = found[1]
-                self.out.append(found[0])
+            if self.take_separator():
                 continue
-            if self.attempt(self.print_item):
-                found = self.search_operator()
-                if found is not None and found[0] in (C_COMMA, C_SEMI):
-                    continue
+            if self.attempt(self.print_item) and self.separator_next() is not None:
+                continue
             break
 
     def s_print(self) -> None:
         if self.attempt(self.channel):
-            found = self.search_operator()
-            if found is not None and found[0] in (C_COMMA, C_SEMI):
-                self.pos = found[1]
-                self.out.append(found[0])
+            self.take_separator()
         self.print_list()
         self.end_of_statement()
 

@@ -102,9 +102,7 @@ class EngineMachine:
         """Call an entry (name or number) with 16-bit arguments, as the target's BASIC would."""
         convention = convention or self.convention
         address = self.entry_address(entry)
-        for v in args:
-            if not 0 <= v <= 0xFFFF:
-                raise ValueError(f"argument {v} is not a 16-bit unsigned number")
+        self.check_words(args)
         if convention == "usr":
             stack = bytearray()
             for v in reversed(args):          # the last argument goes deepest
@@ -114,17 +112,36 @@ class EngineMachine:
             value = self.cpu.word(self.target.return_value.start) if self.target.return_value else \
                 self.cpu.word(self.fields["CALL_RESULT"])
         elif convention == "call":
-            if len(args) > stateblock.MAX_ARGS:
-                raise ValueError(f"the call block holds {stateblock.MAX_ARGS} arguments, not {len(args)}")
-            self.poke("CALL_ARGC", len(args))
-            for i, v in enumerate(args):
-                self.poke("CALL_ARGS", v & 0xFF, 2 * i)
-                self.poke("CALL_ARGS", v >> 8, 2 * i + 1)
+            self.write_call_args(args)
             run = self.cpu.call(address, max_instructions=max_instructions)
             value = self.cpu.word(self.fields["CALL_RESULT"])
         else:
             raise ValueError(f"convention {convention!r}: 'usr' (Atari BASIC) or 'call' (Applesoft)")
         return CallResult(value, self.peek("CALL_STATUS"), run.cycles, run.instructions, run)
+
+    @staticmethod
+    def check_words(args) -> None:
+        """ValueError unless every argument is a 16-bit unsigned number."""
+        for v in args:
+            if not 0 <= v <= 0xFFFF:
+                raise ValueError(f"argument {v} is not a 16-bit unsigned number")
+
+    @staticmethod
+    def check_call_args(args) -> None:
+        """ValueError unless ``args`` fit the call block: at most MAX_ARGS 16-bit unsigned numbers."""
+        if len(args) > stateblock.MAX_ARGS:
+            raise ValueError(f"the call block holds {stateblock.MAX_ARGS} arguments, not {len(args)}")
+        EngineMachine.check_words(args)
+
+    def write_call_args(self, args) -> None:
+        """``CALL_ARGC`` and ``CALL_ARGS`` (each a word, low byte first), after
+        check_call_args: the call block as Applesoft's CALL glue and the routine-level
+        calls (call_routine, emu.phases.run_routine) fill it."""
+        self.check_call_args(args)
+        self.poke("CALL_ARGC", len(args))
+        for i, v in enumerate(args):
+            self.poke("CALL_ARGS", v & 0xFF, 2 * i)
+            self.poke("CALL_ARGS", v >> 8, 2 * i + 1)
 
     def call_routine(self, label: str, *args: int, max_instructions: int = DEFAULT_LIMIT) -> CallResult:
         """JSR to an internal routine by its label, for routine-level tests.
@@ -136,16 +153,10 @@ class EngineMachine:
         is not saved.  ``status`` is the A register on return (the contract's error code);
         ``value`` is ``CALL_RESULT``.
         """
-        if len(args) > stateblock.MAX_ARGS:
-            raise ValueError(f"the call block holds {stateblock.MAX_ARGS} arguments, not {len(args)}")
+        self.check_call_args(args)
         for name in ("CALL_STATUS", "CALL_RESULT"):
             self.poke(name, 0)
         self.poke("CALL_RESULT", 0, 1)
-        self.poke("CALL_ARGC", len(args))
-        for i, v in enumerate(args):
-            if not 0 <= v <= 0xFFFF:
-                raise ValueError(f"argument {v} is not a 16-bit unsigned number")
-            self.poke("CALL_ARGS", v & 0xFF, 2 * i)
-            self.poke("CALL_ARGS", v >> 8, 2 * i + 1)
+        self.write_call_args(args)
         run = self.cpu.call(self.symbols[label.upper()], max_instructions=max_instructions)
         return CallResult(self.cpu.word(self.fields["CALL_RESULT"]), run.a, run.cycles, run.instructions, run)

@@ -39,12 +39,7 @@ def run_routine(machine: EngineMachine, label: str, state: GameState, *args: int
     machine.write_state(state)
     machine.poke("CALL_RESULT", GARBAGE_RESULT[0], 0)
     machine.poke("CALL_RESULT", GARBAGE_RESULT[1], 1)
-    machine.poke("CALL_ARGC", len(args))
-    for i, v in enumerate(args):
-        if not 0 <= v <= 0xFFFF:
-            raise ValueError(f"argument {v} is not a 16-bit unsigned number")
-        machine.poke("CALL_ARGS", v & 0xFF, 2 * i)
-        machine.poke("CALL_ARGS", v >> 8, 2 * i + 1)
+    machine.write_call_args(args)
     r = machine.cpu.call(machine.symbols[label.upper()])
     return RoutineRun(r.a, machine.cpu.word(machine.fields["CALL_RESULT"]), r.cycles, machine.state_bytes())
 

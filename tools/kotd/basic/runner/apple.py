@@ -15,8 +15,8 @@ from fractions import Fraction
 
 from . import applesoft_fp as FP
 from . import numbers as N
-from .core import (NUM_RE, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
-                   Tok, TypeMismatchProblem)
+from .core import (NUM_RE, SHARED_STATEMENTS, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt,
+                   SyntaxProblem, Tok, TypeMismatchProblem, unmodelled)
 from .screens import CH, CV, INVFLG, AppleScreen
 
 # the ROM's keyword table, in its order (the cruncher takes the first that matches)
@@ -472,15 +472,9 @@ class AppleRuntime(Runtime):
         return self.scalars.get(name, 0)
 
     # --- operators -------------------------------------------------------------------------
-    def make_binary(self, op, left, ltype, right, rtype, p):
-        if ltype != rtype:
-            raise TypeMismatchProblem()
-        if op in ("AND", "OR"):
-            if ltype != "num":
-                raise TypeMismatchProblem()
-            if op == "AND":
-                return (lambda r: 1 if left(r) and right(r) else 0), "num"
-            return (lambda r: 1 if left(r) or right(r) else 0), "num"
+    def make_operator(self, op, left, right, ltype, p):
+        """A comparison or arithmetic on two ``ltype`` operands (core.Runtime.make_binary
+        checked the types and took AND and OR)."""
         if op in ("<", ">", "=", "<=", ">=", "<>"):
             test = {"<": lambda c: c < 0, ">": lambda c: c > 0, "=": lambda c: c == 0,
                     "<=": lambda c: c <= 0, ">=": lambda c: c >= 0, "<>": lambda c: c != 0}[op]
@@ -526,10 +520,7 @@ def _register(*names):
     return wrap
 
 
-@_register("REM")
-def st_rem(rt, p):
-    p.next()
-    return Stmt(lambda r: None, "REM")
+AppleRuntime.STATEMENTS.update(SHARED_STATEMENTS)    # REM, LET, RETURN, END (core.py)
 
 
 def _data_items(raw: str) -> list[str]:
@@ -554,11 +545,6 @@ def st_data(rt, p):
     return Stmt(lambda r: None, "DATA", _data_items(raw))
 
 
-@_register("LET")
-def st_let(rt, p):
-    return rt.compile_let(p)
-
-
 @_register("GOTO")
 def st_goto(rt, p):
     n = rt.line_number(p)
@@ -571,11 +557,6 @@ def st_gosub(rt, p):
     return Stmt(lambda r: r.do_gosub(n), "GOSUB")
 
 
-@_register("RETURN")
-def st_return(rt, p):
-    return Stmt(lambda r: r.do_return(), "RETURN")
-
-
 @_register("POP")
 def st_pop(rt, p):
     def run(r):
@@ -585,13 +566,6 @@ def st_pop(rt, p):
                 return
         raise ProgramError(E_RETURN)
     return Stmt(run, "POP")
-
-
-@_register("END")
-def st_end(rt, p):
-    def run(r):
-        raise ProgramEnd("END")
-    return Stmt(run, "END")
 
 
 @_register("STOP")
@@ -1029,20 +1003,9 @@ def st_def(rt, p):
     return Stmt(run, "DEF")
 
 
-def _unmodelled(name):
-    def compile(rt, p):
-        while not p.at_statement_end():
-            p.next()
-
-        def run(r):
-            raise RunnerFault(f"{name} at line {r.current_line}: not modelled by the runner")
-        return Stmt(run, name)
-    return compile
-
-
 for _name in ("DEL", "GR", "PR#", "IN#", "PLOT", "HLIN", "VLIN", "HGR2", "DRAW", "XDRAW", "ROT=", "SCALE=",
               "SHLOAD", "COLOR=", "RECALL", "STORE", "RUN", "&", "WAIT", "LOAD", "SAVE", "CONT", "LIST", "NEW"):
-    AppleRuntime.STATEMENTS[_name] = _unmodelled(_name)
+    AppleRuntime.STATEMENTS[_name] = unmodelled(_name)
 
 
 # ----------------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import numbers as N
-from .core import (NUM_RE, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt, SyntaxProblem,
-                   Tok, TypeMismatchProblem)
+from .core import (NUM_RE, SHARED_STATEMENTS, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt,
+                   SyntaxProblem, Tok, TypeMismatchProblem, unmodelled)
 from .screens import AtariScreen
 
 STATEMENT_NAMES = (
@@ -557,15 +557,9 @@ class AtariRuntime(Runtime):
     # ------------------------------------------------------------------------------------
     # binary operators
     # ------------------------------------------------------------------------------------
-    def make_binary(self, op, left, ltype, right, rtype, p):
-        if ltype != rtype:
-            raise TypeMismatchProblem()
-        if op in ("AND", "OR"):
-            if ltype != "num":
-                raise TypeMismatchProblem()
-            if op == "AND":
-                return (lambda r: 1 if left(r) and right(r) else 0), "num"
-            return (lambda r: 1 if left(r) or right(r) else 0), "num"
+    def make_operator(self, op, left, right, ltype, p):
+        """A comparison or arithmetic on two ``ltype`` operands (core.Runtime.make_binary
+        checked the types and took AND and OR)."""
         if op in ("<", ">", "=", "<=", ">=", "<>"):
             cmp = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "=": lambda a, b: a == b,
                    "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "<>": lambda a, b: a != b}[op]
@@ -617,10 +611,7 @@ AtariRuntime.STATEMENTS = {}
 AtariRuntime.FUNCTIONS = {}
 
 
-@_register("REM")
-def st_rem(rt, p):
-    p.next()
-    return Stmt(lambda r: None, "REM")
+AtariRuntime.STATEMENTS.update(SHARED_STATEMENTS)    # REM, LET, RETURN, END (core.py)
 
 
 @_register("DATA")
@@ -628,11 +619,6 @@ def st_data(rt, p):
     raw = p.next().value
     items = raw.split(",")
     return Stmt(lambda r: None, "DATA", items)
-
-
-@_register("LET")
-def st_let(rt, p):
-    return rt.compile_let(p)
 
 
 @_register("GOTO")
@@ -646,24 +632,12 @@ def st_gosub(rt, p):
     return Stmt(lambda r: r.do_gosub(target(r)), "GOSUB")
 
 
-@_register("RETURN")
-def st_return(rt, p):
-    return Stmt(lambda r: r.do_return(), "RETURN")
-
-
 @_register("POP")
 def st_pop(rt, p):
     def run(r):
         if r.stack:
             r.stack.pop()
     return Stmt(run, "POP")
-
-
-@_register("END")
-def st_end(rt, p):
-    def run(r):
-        raise ProgramEnd("END")
-    return Stmt(run, "END")
 
 
 @_register("STOP")
@@ -1160,20 +1134,9 @@ AtariRuntime.STATEMENTS["RAD"] = _angle_mode(False)
 AtariRuntime.degrees = False
 
 
-def _unmodelled(name):
-    def compile(rt, p):
-        while not p.at_statement_end():
-            p.next()
-
-        def run(r):
-            raise RunnerFault(f"{name} at line {r.current_line}: not modelled by the runner")
-        return Stmt(run, name)
-    return compile
-
-
 for _name in ("LIST", "ENTER", "BYE", "CONT", "NEW", "LOAD", "SAVE", "STATUS", "NOTE", "POINT", "RUN",
               "DOS", "LPRINT", "CSAVE", "CLOAD"):
-    AtariRuntime.STATEMENTS[_name] = _unmodelled(_name)
+    AtariRuntime.STATEMENTS[_name] = unmodelled(_name)
 
 
 # ----------------------------------------------------------------------------------------

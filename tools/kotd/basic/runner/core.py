@@ -380,6 +380,24 @@ class Runtime:
             return self.compile_let(p)
         raise p.syntax("statement expected")
 
+    # --- operators -----------------------------------------------------------------------
+    def make_binary(self, op, left, ltype, right, rtype, p):
+        """A binary operator on two compiled operands, ``(f, type)``: both of one type;
+        AND and OR on numbers give 1 or 0 in both dialects; the rest is the dialect's
+        make_operator."""
+        if ltype != rtype:
+            raise TypeMismatchProblem()
+        if op in ("AND", "OR"):
+            if ltype != "num":
+                raise TypeMismatchProblem()
+            if op == "AND":
+                return (lambda r: 1 if left(r) and right(r) else 0), "num"
+            return (lambda r: 1 if left(r) or right(r) else 0), "num"
+        return self.make_operator(op, left, right, ltype, p)
+
+    def make_operator(self, op, left, right, ltype, p):
+        raise NotImplementedError
+
     # --- running -------------------------------------------------------------------------
     def run(self, max_statements: int | None = None) -> str:
         """Run from the first line until END/STOP, the end of the program, an error, or
@@ -522,3 +540,40 @@ class Runtime:
             return ""
         where = self.line_map.get(number)
         return f" ({where})" if where else ""
+
+
+# ----------------------------------------------------------------------------------------
+# Statements both dialects state alike
+# ----------------------------------------------------------------------------------------
+def st_rem(rt, p):
+    p.next()
+    return Stmt(lambda r: None, "REM")
+
+
+def st_let(rt, p):
+    return rt.compile_let(p)
+
+
+def st_return(rt, p):
+    return Stmt(lambda r: r.do_return(), "RETURN")
+
+
+def st_end(rt, p):
+    def run(r):
+        raise ProgramEnd("END")
+    return Stmt(run, "END")
+
+
+SHARED_STATEMENTS = {"REM": st_rem, "LET": st_let, "RETURN": st_return, "END": st_end}
+
+
+def unmodelled(name):
+    """A statement the runner parses over but does not run: a RunnerFault when reached."""
+    def compile(rt, p):
+        while not p.at_statement_end():
+            p.next()
+
+        def run(r):
+            raise RunnerFault(f"{name} at line {r.current_line}: not modelled by the runner")
+        return Stmt(run, name)
+    return compile
