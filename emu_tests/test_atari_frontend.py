@@ -548,3 +548,56 @@ def test_clear_rows_blanks_whole_rows_and_refuses_rows_off_the_screen(model, dis
         machine.cpu.call(clear, stack=stack)
         assert machine.cpu.word(0xD4) == 1
         assert machine.cpu.read(SCREEN_BUFFER, 960) == bytes([0x21]) * 960
+
+
+def struck_tobruk41(model):
+    """Tobruk '41's start state with an Axis unit east of Tobruk (and not next to it) and
+    the Axis depot 3 alone within the Desert Rats' radius: they strike on entering logistics."""
+    from kotd.engine.fixtures import land
+    from kotd.engine.setup import start_state
+    s = start_state(model, "tobruk41")
+    t = model.map.place_hex(model.map.tobruk)
+    radius = model.logistics.desert_rats_radius
+    taken = {u.hex for u in s.units if u.status == Status.ON_MAP}
+    free = [h for h in land(model) if h not in taken and h[0] != t[0]]
+    s.unit(8).col, s.unit(8).row = next(h for h in free if h[0] > t[0] and hexgrid.distance(h, t) > radius + 1)
+    s.unit(3).col, s.unit(3).row = next(h for h in free if 0 < hexgrid.distance(h, t) <= radius)
+    return s
+
+
+def test_the_desert_rats_strike_is_shown(model, dist):
+    """The start slot's state replaced by one where the Desert Rats strike: the program,
+    stepping into logistics, shows the strike and the depots lost as the reference
+    counts them (Flow.desert_rats_lost, the engine's DESERT_RATS_LOST); the state is the
+    reference's."""
+    from kotd.engine.flow import Flow
+    from kotd.engine.setup import Options, apply_options
+    struck = struck_tobruk41(model)
+    want = struck.copy()
+    apply_options(model, want, 5, Options(computer_allied=False))
+    flow = Flow(model, want)
+    while flow.info().actor is None:
+        flow.step()
+    assert flow.state.phase == Phase.LOGISTICS and flow.desert_rats_lost == 2      # one depot lost
+    listing = front_end_listing(model)
+    machine = atari_machine(model, dist)
+    disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
+    loading = machine.cpu.call
+
+    def call(address, **kw):
+        answer = loading(address, **kw)
+        if address == disk_load:
+            machine.write_state(struck)
+        return answer
+    machine.cpu.call = call
+    report = runner.run_text(listing, "atari", keys=keyscript.parse(setup_keys(model, "tobruk41", 5)),
+                             machine=machine, max_statements=20_000_000)
+    assert report.error is None, report.error
+    assert "waiting for a key" in report.ended
+    assert report.screen[23].startswith("DESERT RATS STRIKE: 1 DEPOTS LOST"), report.screen[20:]
+    assert machine.peek("DESERT_RATS_LOST") == flow.desert_rats_lost
+    got = machine.state_bytes()
+    assert got == stateblock.encode(flow.state, model), first_difference(model, got, stateblock.encode(flow.state, model))
+    # Without the strike (the start slot as it is) no such line.
+    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 5))
+    assert not any("DESERT RATS" in row for row in report.screen)

@@ -308,6 +308,8 @@ SCRATCH: list[Field] = [
     Field("PHASE_COUNT", 1, 1, "units arrived, eliminated or removed: the routine's result"),
     Field("PHASE_SCORE", 2, 1, "the score + 32768 (offset binary: unsigned order is signed order)"),
     Field("PHASE_LEVEL", 1, 1, "the victory level reached so far"),
+    Field("DESERT_RATS_LOST", 1, 1, "out of the logistics phase's opening (logistics_start): 0 if the "
+          "Desert Rats did not strike, else 1 + the Axis depots they eliminated; kept until the next one"),
     # The sequence of play (port/asm/flow.s).
     Field("FLOW_ACTOR", 1, 1, "out of PHASE_INFO: the side that must act now, $FF for nobody"),
     Field("FLOW_MAY", 2, 1, "out of PHASE_INFO: what it may do (MAY_* bits)"),
