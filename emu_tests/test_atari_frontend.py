@@ -293,7 +293,8 @@ def test_setup_screen_and_first_phase(model, dist):
     assert any("1 OPPONENT" in row for row in report.screen)
     assert any("TOBRUK '41" in row for row in report.screen)
     report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
-    assert report.screen[0].startswith("TURN 1 LOGISTICS")
+    first = model.turns[model.scenarios["tobruk41"].first_turn - 1].date.split("-")
+    assert report.screen[0].startswith(f"{int(first[1])}-{first[0]} LOGISTICS")     # the Turn Chart's date
     assert "waiting for a key" in report.ended
     # The joystick: down to option 2, FIRE: the next scenario; up to option 1.
     report, machine = run_front_end(model, dist, listing, "tobruk41",
@@ -490,7 +491,7 @@ def test_setup_options_reach_new_game(model, dist):
     keys = "2" + "333" + "12345" + "44" + "5" + "6" + "777\n{START}"
     report, machine = run_front_end(model, dist, listing, "tobruk42", keys)
     assert report.error is None, report.error
-    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("TURN")
+    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("1-1942")
     axis = {"combat": 1, "replacements": 2, "supply": 3, "air": 4, "reinforcements": 5}
     options = Options(computer_allied=False, random_initiative=True, optional_depots=True,
                       ratings={"axis": axis, "allied": ratings_for(model, "novice")})
@@ -601,3 +602,20 @@ def test_the_desert_rats_strike_is_shown(model, dist):
     # Without the strike (the start slot as it is) no such line.
     report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 5))
     assert not any("DESERT RATS" in row for row in report.screen)
+
+
+def test_the_date_shown_is_the_turn_charts(model, dist):
+    """Row 0 shows the turn's date (month-year, manual VII) from the engine's TURN_MONTH and
+    TURN_YEAR tables, which hold the Turn Chart's dates (data/turns.yaml) for every turn."""
+    machine = atari_machine(model, dist)
+    c = stateblock.constants(model, TARGETS["atari"])
+    n = len(model.turns)
+    months = machine.cpu.read(c["TURN_MONTH"], n)
+    years = [lo + 256 * hi for lo, hi in zip(machine.cpu.read(c["TURN_YEAR_LO"], n), machine.cpu.read(c["TURN_YEAR_HI"], n))]
+    assert [f"{y}-{m:02d}" for y, m in zip(years, months)] == [t.date for t in model.turns]
+    listing = front_end_listing(model)
+    for scenario in ("tobruk42", "alamein"):
+        year, month = model.turns[model.scenarios[scenario].first_turn - 1].date.split("-")
+        report, _ = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
+        assert report.error is None, report.error
+        assert report.screen[0].startswith(f"{int(month)}-{year} LOGISTICS"), report.screen[0]

@@ -45,10 +45,11 @@ show_unit:
     PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
     RETURN
 
-' Row 0: the turn, the phase and the side to act.
+' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
+' TURN_MONTH and TURN_YEAR tables, from the Turn Chart), the phase and the side to act.
 show_phase:
-    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0
-    PRINT "TURN ";PEEK({TURN});" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
+    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0 : turn_index = PEEK({TURN}) - 1
+    PRINT PEEK({TURN_MONTH} + turn_index);"-";PEEK({TURN_YEAR_LO} + turn_index) + 256 * PEEK({TURN_YEAR_HI} + turn_index);" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
     IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
     IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
     RETURN

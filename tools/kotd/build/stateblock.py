@@ -531,8 +531,9 @@ def frontend_base(target: Target) -> int:
 
 
 #: Engine tables a front end reads to draw (the map's terrain, each unit's side and type,
-#: the towns): their addresses come from the assembly, as ``TABLE_NAME``.
-FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOWN_COL", "TOWN_ROW")
+#: the towns, each turn's month and year): their addresses come from the assembly, as ``TABLE_NAME``.
+FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOWN_COL", "TOWN_ROW",
+                    "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI")
 
 
 def front_end_tables(target: Target) -> dict[str, int]:
