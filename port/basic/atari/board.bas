@@ -74,11 +74,10 @@ wipe_messages:
     IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
     RETURN
 
-' Row 23 alone cleared for a second message (one at row 21 stays).
+' Row 23 alone cleared for a second message (one at row 21 stays); one line, as every
+' line before the set-up slows its GOSUBs.
 clear_last_row:
-    cleared = USR({CLEAR_ROWS}, 23, 1)
-    POSITION 0, 23 : messages_shown = 1
-    RETURN
+    cleared = USR({CLEAR_ROWS}, 23, 1) : POSITION 0, 23 : messages_shown = 1 : RETURN
 
 ' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
 ask_digit:

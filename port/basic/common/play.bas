@@ -47,15 +47,11 @@ automatic_step:
     GOSUB @check_engine_status
     IF phase = {PHASE_VICTORY} AND PEEK({PHASE}) <> {PHASE_GAME_OVER} THEN GOSUB @save_offer
     IF PEEK({PHASE}) = {PHASE_REINFORCEMENT} THEN GOSUB @reinforcement_report
-    IF PEEK({PHASE}) = {PHASE_LOGISTICS} AND PEEK({DESERT_RATS_LOST}) THEN GOSUB @desert_rats_report
+    ' The Desert Rats (the engine checked them on entering logistics: DESERT_RATS_LOST is 0,
+    ' or 1 + the Axis depots eliminated), on the last row, below a reinforcement report.
+    ' One line: every line here slows each GOTO and GOSUB to the lines after it.
+    IF PEEK({PHASE}) = {PHASE_LOGISTICS} AND PEEK({DESERT_RATS_LOST}) THEN GOSUB @clear_last_row : PRINT "DESERT RATS STRIKE: ";PEEK({DESERT_RATS_LOST}) - 1;" DEPOTS LOST";
     GOTO @main_loop
-
-' The Desert Rats (the engine checked them on entering logistics: DESERT_RATS_LOST is 0,
-' or 1 + the Axis depots eliminated), on the last row, below a reinforcement report.
-desert_rats_report:
-    GOSUB @clear_last_row
-    PRINT "DESERT RATS STRIKE: ";PEEK({DESERT_RATS_LOST}) - 1;" DEPOTS LOST";
-    RETURN
 
 ' The reinforcement phase's arrivals (the engine placed them on entering it): the units
 ' on the map now that were not before the step.
