@@ -619,3 +619,43 @@ def test_the_date_shown_is_the_turn_charts(model, dist):
         report, _ = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
         assert report.error is None, report.error
         assert report.screen[0].startswith(f"{int(month)}-{year} LOGISTICS"), report.screen[0]
+
+
+def test_r_takes_the_units_off_the_map_until_another_key(model, dist, monkeypatch):
+    """DRAW_TERRAIN draws the terrain alone (rows 1-MAP_ROWS, the unit list row left as it
+    was) and refuses arguments; in operations R calls it, the next key (T here) only
+    brings the units back: the map drawn again at the same cursor, not at Tobruk."""
+    machine = atari_machine(model, dist)
+    state = stateblock.decode((dist / "atari" / "start_tobruk41.bin").read_bytes(), model)
+    machine.write_state(state)
+    base = frontend_code(model)[0]
+    assert stateblock.constants(model, TARGETS["atari"])["DRAW_TERRAIN"] == base + 6
+    machine.cpu.call(base, stack=bytes([2, 0, 2, 0, 2]))                # the map with units first
+    before = machine.cpu.read(SCREEN_BUFFER, 960)
+    machine.cpu.call(base + 6, stack=bytes([0]))
+    assert machine.cpu.word(0xD4) == 0
+    screen = machine.cpu.read(SCREEN_BUFFER, 960)
+    unitless = state.copy()
+    for u in unitless.units:
+        u.status = Status.ABSENT
+    bare = expected_map(model, unitless, (-1, -1))
+    for at in range(40, 40 * (model.map.rows + 1)):
+        if at in bare:
+            assert screen[at] == bare[at], f"screen offset {at}: {screen[at]:02X}, want {bare[at]:02X}"
+    assert screen[15 * 40:] == before[15 * 40:]
+    assert screen != before
+    machine.cpu.call(base + 6, stack=bytes([7, 0, 1]))
+    assert machine.cpu.word(0xD4) == 1 and machine.cpu.read(SCREEN_BUFFER, 960) == screen
+    # In the program: operations reached as in test_every_key_of_section_viii_does_its_work.
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    keys = setup_keys(model, "tobruk41", 1) + "{KEY 35}{KEY 35}N{KEY 35}" + "RT"
+    report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+    assert report.error is None, report.error
+    screen_calls = [(e, args) for e, args, *_ in calls if not isinstance(e, str)]
+    hidden = screen_calls.index((base + 6, ()))
+    draws_before = [args for e, args in screen_calls[:hidden] if e == base]
+    draws_after = [args for e, args in screen_calls[hidden + 1:] if e == base]
+    tobruk = model.map.place_hex(model.map.tobruk)
+    assert draws_before and draws_after and draws_after[0] == draws_before[-1] != tobruk
+    assert tobruk not in draws_after                                   # T only brought the units back

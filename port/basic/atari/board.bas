@@ -74,6 +74,10 @@ wipe_messages:
     IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
     RETURN
 
+' R (manual VIII): the units off the map until another key, which only brings them back.
+hide_units:
+    drawn = USR({DRAW_TERRAIN}) : GOSUB @read_key : GOSUB @draw_map : RETURN
+
 ' Row 23 alone cleared for a second message (one at row 21 stays); one line, as every
 ' line before the set-up slows its GOSUBs.
 clear_last_row:

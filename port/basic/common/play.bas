@@ -129,13 +129,14 @@ initiative_turn:
 ' --- operations, depot movement, enemy reaction, limited reaction ---
 
 operations_turn:
-    IF mode = 0 THEN keys$ = "1-6 T B G 0 MOVE CURSOR  # END  D" : GOSUB @show_keys
+    IF mode = 0 THEN keys$ = "1-6 T B G 0 MOVE CURSOR  # END  D R" : GOSUB @show_keys
     IF mode = 1 THEN keys$ = "1-6 PICK A UNIT  F BACK" : GOSUB @show_keys
     IF mode = 2 THEN keys$ = "1-6 MOVE/ATTACK B FORT S SEA F DONE" : GOSUB @show_keys
     GOSUB @read_key
     GOSUB @wipe_messages
     IF key = 68 THEN GOSUB @status_display : GOTO @operations_turn
     IF key = 35 THEN @end_phase
+    IF key = 82 THEN GOSUB @hide_units : GOTO @operations_turn
     IF key = 70 AND mode = 0 THEN @finish_unit
     IF mode = 1 THEN @pick_unit
     IF mode = 2 THEN @unit_key

@@ -519,7 +519,7 @@ def constants(model: Model, target: Target) -> dict[str, int]:
     out.update(front_end_tables(target))
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         base = frontend_base(target)
-        out["DRAW_MAP"], out["CLEAR_ROWS"] = base, base + 3
+        out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"] = base, base + 3, base + 6
     return out
 
 
