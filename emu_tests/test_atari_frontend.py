@@ -293,7 +293,8 @@ def test_setup_screen_and_first_phase(model, dist):
     assert any("1 OPPONENT" in row for row in report.screen)
     assert any("TOBRUK '41" in row for row in report.screen)
     report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
-    assert report.screen[0].startswith("TURN 1 LOGISTICS")
+    first = model.turns[model.scenarios["tobruk41"].first_turn - 1].date.split("-")
+    assert report.screen[0].startswith(f"{int(first[1])}-{first[0]} LOGISTICS")     # the Turn Chart's date
     assert "waiting for a key" in report.ended
     # The joystick: down to option 2, FIRE: the next scenario; up to option 1.
     report, machine = run_front_end(model, dist, listing, "tobruk41",
@@ -490,7 +491,7 @@ def test_setup_options_reach_new_game(model, dist):
     keys = "2" + "333" + "12345" + "44" + "5" + "6" + "777\n{START}"
     report, machine = run_front_end(model, dist, listing, "tobruk42", keys)
     assert report.error is None, report.error
-    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("TURN")
+    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("1-1942")
     axis = {"combat": 1, "replacements": 2, "supply": 3, "air": 4, "reinforcements": 5}
     options = Options(computer_allied=False, random_initiative=True, optional_depots=True,
                       ratings={"axis": axis, "allied": ratings_for(model, "novice")})
@@ -548,3 +549,113 @@ def test_clear_rows_blanks_whole_rows_and_refuses_rows_off_the_screen(model, dis
         machine.cpu.call(clear, stack=stack)
         assert machine.cpu.word(0xD4) == 1
         assert machine.cpu.read(SCREEN_BUFFER, 960) == bytes([0x21]) * 960
+
+
+def struck_tobruk41(model):
+    """Tobruk '41's start state with an Axis unit east of Tobruk (and not next to it) and
+    the Axis depot 3 alone within the Desert Rats' radius: they strike on entering logistics."""
+    from kotd.engine.fixtures import land
+    from kotd.engine.setup import start_state
+    s = start_state(model, "tobruk41")
+    t = model.map.place_hex(model.map.tobruk)
+    radius = model.logistics.desert_rats_radius
+    taken = {u.hex for u in s.units if u.status == Status.ON_MAP}
+    free = [h for h in land(model) if h not in taken and h[0] != t[0]]
+    s.unit(8).col, s.unit(8).row = next(h for h in free if h[0] > t[0] and hexgrid.distance(h, t) > radius + 1)
+    s.unit(3).col, s.unit(3).row = next(h for h in free if 0 < hexgrid.distance(h, t) <= radius)
+    return s
+
+
+def test_the_desert_rats_strike_is_shown(model, dist):
+    """The start slot's state replaced by one where the Desert Rats strike: the program,
+    stepping into logistics, shows the strike and the depots lost as the reference
+    counts them (Flow.desert_rats_lost, the engine's DESERT_RATS_LOST); the state is the
+    reference's."""
+    from kotd.engine.flow import Flow
+    from kotd.engine.setup import Options, apply_options
+    struck = struck_tobruk41(model)
+    want = struck.copy()
+    apply_options(model, want, 5, Options(computer_allied=False))
+    flow = Flow(model, want)
+    while flow.info().actor is None:
+        flow.step()
+    assert flow.state.phase == Phase.LOGISTICS and flow.desert_rats_lost == 2      # one depot lost
+    listing = front_end_listing(model)
+    machine = atari_machine(model, dist)
+    disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
+    loading = machine.cpu.call
+
+    def call(address, **kw):
+        answer = loading(address, **kw)
+        if address == disk_load:
+            machine.write_state(struck)
+        return answer
+    machine.cpu.call = call
+    report = runner.run_text(listing, "atari", keys=keyscript.parse(setup_keys(model, "tobruk41", 5)),
+                             machine=machine, max_statements=20_000_000)
+    assert report.error is None, report.error
+    assert "waiting for a key" in report.ended
+    assert report.screen[23].startswith("DESERT RATS STRIKE: 1 DEPOTS LOST"), report.screen[20:]
+    assert machine.peek("DESERT_RATS_LOST") == flow.desert_rats_lost
+    got = machine.state_bytes()
+    assert got == stateblock.encode(flow.state, model), first_difference(model, got, stateblock.encode(flow.state, model))
+    # Without the strike (the start slot as it is) no such line.
+    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 5))
+    assert not any("DESERT RATS" in row for row in report.screen)
+
+
+def test_the_date_shown_is_the_turn_charts(model, dist):
+    """Row 0 shows the turn's date (month-year, manual VII) from the engine's TURN_MONTH and
+    TURN_YEAR tables, which hold the Turn Chart's dates (data/turns.yaml) for every turn."""
+    machine = atari_machine(model, dist)
+    c = stateblock.constants(model, TARGETS["atari"])
+    n = len(model.turns)
+    months = machine.cpu.read(c["TURN_MONTH"], n)
+    years = [lo + 256 * hi for lo, hi in zip(machine.cpu.read(c["TURN_YEAR_LO"], n), machine.cpu.read(c["TURN_YEAR_HI"], n))]
+    assert [f"{y}-{m:02d}" for y, m in zip(years, months)] == [t.date for t in model.turns]
+    listing = front_end_listing(model)
+    for scenario in ("tobruk42", "alamein"):
+        year, month = model.turns[model.scenarios[scenario].first_turn - 1].date.split("-")
+        report, _ = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
+        assert report.error is None, report.error
+        assert report.screen[0].startswith(f"{int(month)}-{year} LOGISTICS"), report.screen[0]
+
+
+def test_r_takes_the_units_off_the_map_until_another_key(model, dist, monkeypatch):
+    """DRAW_TERRAIN draws the terrain alone (rows 1-MAP_ROWS, the unit list row left as it
+    was) and refuses arguments; in operations R calls it, the next key (T here) only
+    brings the units back: the map drawn again at the same cursor, not at Tobruk."""
+    machine = atari_machine(model, dist)
+    state = stateblock.decode((dist / "atari" / "start_tobruk41.bin").read_bytes(), model)
+    machine.write_state(state)
+    base = frontend_code(model)[0]
+    assert stateblock.constants(model, TARGETS["atari"])["DRAW_TERRAIN"] == base + 6
+    machine.cpu.call(base, stack=bytes([2, 0, 2, 0, 2]))                # the map with units first
+    before = machine.cpu.read(SCREEN_BUFFER, 960)
+    machine.cpu.call(base + 6, stack=bytes([0]))
+    assert machine.cpu.word(0xD4) == 0
+    screen = machine.cpu.read(SCREEN_BUFFER, 960)
+    unitless = state.copy()
+    for u in unitless.units:
+        u.status = Status.ABSENT
+    bare = expected_map(model, unitless, (-1, -1))
+    for at in range(40, 40 * (model.map.rows + 1)):
+        if at in bare:
+            assert screen[at] == bare[at], f"screen offset {at}: {screen[at]:02X}, want {bare[at]:02X}"
+    assert screen[15 * 40:] == before[15 * 40:]
+    assert screen != before
+    machine.cpu.call(base + 6, stack=bytes([7, 0, 1]))
+    assert machine.cpu.word(0xD4) == 1 and machine.cpu.read(SCREEN_BUFFER, 960) == screen
+    # In the program: operations reached as in test_every_key_of_section_viii_does_its_work.
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    keys = setup_keys(model, "tobruk41", 1) + "{KEY 35}{KEY 35}N{KEY 35}" + "RT"
+    report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+    assert report.error is None, report.error
+    screen_calls = [(e, args) for e, args, *_ in calls if not isinstance(e, str)]
+    hidden = screen_calls.index((base + 6, ()))
+    draws_before = [args for e, args in screen_calls[:hidden] if e == base]
+    draws_after = [args for e, args in screen_calls[hidden + 1:] if e == base]
+    tobruk = model.map.place_hex(model.map.tobruk)
+    assert draws_before and draws_after and draws_after[0] == draws_before[-1] != tobruk
+    assert tobruk not in draws_after                                   # T only brought the units back

@@ -160,6 +160,23 @@ def test_the_desert_rats_strike_in_a_real_game_or_a_made_one(model, machines):
     assert lost == [depots[0]] and expected.axis_supply < s.axis_supply
     for m in machines.values():
         check(model, m, "logistics_start", s, reference_logistics_start)
+        assert m.peek("DESERT_RATS_LOST") == 2                 # kept for the front end: struck, one depot
+    # Through the sequence of play: PHASE_NEXT out of the supply phase enters logistics;
+    # its result is the phase, the strike is left in DESERT_RATS_LOST (Flow.desert_rats_lost).
+    s.phase, s.acting = Phase.SUPPLY, None
+    quiet = s.copy()
+    quiet.control[model.map.tobruk] = "axis"               # Tobruk not Allied: no strike
+    for m in machines.values():
+        for before, want in ((s, 2), (quiet, 0)):
+            flow = Flow(model, before.copy())
+            flow.step()
+            assert flow.desert_rats_lost == want
+            m.write_state(before)
+            m.poke("DESERT_RATS_LOST", 0xEE)
+            r = m.call("PHASE_NEXT")
+            assert (r.status, r.value) == (0, Phase.LOGISTICS), m.target.name
+            assert m.peek("DESERT_RATS_LOST") == flow.desert_rats_lost, m.target.name
+            assert m.state_bytes() == stateblock.encode(flow.state, model), m.target.name
 
 
 @SLOW_OK
@@ -181,6 +198,7 @@ def test_desert_rats_situations(model, machines, data):
             place(model, s, u.number, data.draw(st.sampled_from(around)))
     m = machines[data.draw(st.sampled_from(list(machines)))]
     check(model, m, "logistics_start", s, reference_logistics_start)
+    assert m.peek("DESERT_RATS_LOST") == reference_logistics_start(model, s.copy())
 
 
 # --- new_game --------------------------------------------------------------------------------

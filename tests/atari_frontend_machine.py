@@ -11,11 +11,17 @@ measured (BREAK, ?FRE(0), CONT), the state block's phase and turn.
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
+
+
+def playing(row0: str) -> bool:
+    """Row 0 of the play screen: the turn's date ("3-1941"), then the phase."""
+    return re.match(r"\d{1,2}-\d{4} ", row0) is not None
 
 
 def main(image: str, dist: Path, shots: str | None) -> dict:
@@ -137,7 +143,7 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
     a.type_text(f"{seed}\n")
     a.frames(30)
     a.console(start=True, frames=20)
-    a.wait_until(lambda m: m.screen_lines()[0].startswith("TURN"), 3000)
+    a.wait_until(lambda m: playing(m.screen_lines()[0]), 3000)
     shot_taken = False
     for ch in keys:
         if shots and not shot_taken and ch == " ":             # a battle's result is shown
@@ -193,7 +199,7 @@ def save_and_load(image: str, dist: Path, scenario: str, seed: int) -> dict:
     a.type_text(f"{seed}\n")
     a.frames(30)
     a.console(start=True, frames=20)
-    a.wait_until(lambda m: m.screen_lines()[0].startswith("TURN"), 3000)
+    a.wait_until(lambda m: playing(m.screen_lines()[0]), 3000)
     for ch in keys:
         press(ch)
     a.wait_until(lambda m: "SAVE THE GAME" in m.screen_text(), 6000)
@@ -252,7 +258,7 @@ def starts(image: str, dist: Path, seed: int) -> dict:
         a.frames(30)
         start = a.frame_number()
         a.console(start=True, frames=20)
-        a.wait_until(lambda m: m.screen_lines()[0].startswith("TURN"), 3000)
+        a.wait_until(lambda m: playing(m.screen_lines()[0]), 3000)
         a.wait_until(lambda m: "R READY" in m.screen_text() or "MOVE FIRST" in m.screen_text()
                      or "1-6 T B G" in m.screen_text(), 3000)
         frames = a.frame_number() - start

@@ -193,6 +193,35 @@ _next:
 .scend
 
 ;
+; draw_terrain_only -- USR entry: the map without its units (the R key, manual VIII:
+;   the units off the screen until another key; BASIC then draws the map again).
+;   In:  the USR stack: argument count (none expected)
+;   Out: FR0 = 0; 1 with arguments (all pulled, nothing drawn)
+;   Clobbers: A, X, Y.  Zero page: SCREEN, TERRAIN, ROWS
+;
+draw_terrain_only:
+.scope
+    pla
+    beq _none
+    tax
+_drop:
+    pla                             ; each argument's two bytes
+    pla
+    dex
+    bne _drop
+    lda #1
+    bne _answer                     ; always
+_none:
+    jsr draw_terrain
+    lda #0
+_answer:
+    sta FR0
+    lda #0
+    sta FR0+1
+    rts
+.scend
+
+;
 ; clear_rows -- USR entry: blank whole screen rows (the screen editor's PRINT of 40
 ;   blanks takes about 2 frames a row; this, 40 stores a row).
 ;   In:  the USR stack: argument count, then the first row and the count (high, low)

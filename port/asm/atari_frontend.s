@@ -9,6 +9,7 @@
 ;
 ;   +0  X=USR(DRAW_MAP, col, row)         atari_display.s
 ;   +3  X=USR(CLEAR_ROWS, row, count)     atari_display.s
+;   +6  X=USR(DRAW_TERRAIN)               atari_display.s: the map without units (R)
 ;
 ; A scenario's start state is not here: it is a read-only slot of the game disk,
 ; loaded with X=USR(DISK_LOAD, START_SLOT_FIRST + scenario) (saves.s).
@@ -25,6 +26,7 @@
 .org FRONTEND_BASE
     jmp draw_map
     jmp clear_rows
+    jmp draw_terrain_only
 
 .require "atari_display.s"
 frontend_end:

@@ -297,7 +297,8 @@ _done:
 ;
 ; In:       no arguments
 ; Out:      A = E_OK; CALL_RESULT = 0 if the Desert Rats do not strike, else
-;           1 + the depots eliminated
+;           1 + the depots eliminated; DESERT_RATS_LOST the same (kept for the
+;           front end: PHASE_NEXT's own result is the phase entered)
 ; Clobbers: X, Y, flags; ZP_PTR, ZP_MUL, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+5;
 ;           SCALE_TERM, PHASE_ROOM, PHASE_UNIT, PHASE_COUNT
 ;
@@ -345,7 +346,7 @@ _next:
     beq _strike
 _quiet:
     lda #0
-    jmp answer
+    beq _report                     ; always
 _strike:
     lda AXIS_SUPPLY_LO
     sta V0
@@ -404,6 +405,8 @@ _next_depot:
     dex
     bpl _depot
     lda PHASE_COUNT
+_report:
+    sta DESERT_RATS_LOST
     jmp answer
 .scend
 

@@ -45,10 +45,11 @@ show_unit:
     PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
     RETURN
 
-' Row 0: the turn, the phase and the side to act.
+' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
+' TURN_MONTH and TURN_YEAR tables, from the Turn Chart), the phase and the side to act.
 show_phase:
-    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0
-    PRINT "TURN ";PEEK({TURN});" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
+    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0 : turn_index = PEEK({TURN}) - 1
+    PRINT PEEK({TURN_MONTH} + turn_index);"-";PEEK({TURN_YEAR_LO} + turn_index) + 256 * PEEK({TURN_YEAR_HI} + turn_index);" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
     IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
     IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
     RETURN
@@ -72,6 +73,15 @@ clear_message:
 wipe_messages:
     IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
     RETURN
+
+' R (manual VIII): the units off the map until another key, which only brings them back.
+hide_units:
+    drawn = USR({DRAW_TERRAIN}) : GOSUB @read_key : GOSUB @draw_map : RETURN
+
+' Row 23 alone cleared for a second message (one at row 21 stays); one line, as every
+' line before the set-up slows its GOSUBs.
+clear_last_row:
+    cleared = USR({CLEAR_ROWS}, 23, 1) : POSITION 0, 23 : messages_shown = 1 : RETURN
 
 ' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
 ask_digit:

@@ -47,6 +47,10 @@ automatic_step:
     GOSUB @check_engine_status
     IF phase = {PHASE_VICTORY} AND PEEK({PHASE}) <> {PHASE_GAME_OVER} THEN GOSUB @save_offer
     IF PEEK({PHASE}) = {PHASE_REINFORCEMENT} THEN GOSUB @reinforcement_report
+    ' The Desert Rats (the engine checked them on entering logistics: DESERT_RATS_LOST is 0,
+    ' or 1 + the Axis depots eliminated), on the last row, below a reinforcement report.
+    ' One line: every line here slows each GOTO and GOSUB to the lines after it.
+    IF PEEK({PHASE}) = {PHASE_LOGISTICS} AND PEEK({DESERT_RATS_LOST}) THEN GOSUB @clear_last_row : PRINT "DESERT RATS STRIKE: ";PEEK({DESERT_RATS_LOST}) - 1;" DEPOTS LOST";
     GOTO @main_loop
 
 ' The reinforcement phase's arrivals (the engine placed them on entering it): the units
@@ -125,13 +129,14 @@ initiative_turn:
 ' --- operations, depot movement, enemy reaction, limited reaction ---
 
 operations_turn:
-    IF mode = 0 THEN keys$ = "1-6 T B G 0 MOVE CURSOR  # END  D" : GOSUB @show_keys
+    IF mode = 0 THEN keys$ = "1-6 T B G 0 MOVE CURSOR  # END  D R" : GOSUB @show_keys
     IF mode = 1 THEN keys$ = "1-6 PICK A UNIT  F BACK" : GOSUB @show_keys
     IF mode = 2 THEN keys$ = "1-6 MOVE/ATTACK B FORT S SEA F DONE" : GOSUB @show_keys
     GOSUB @read_key
     GOSUB @wipe_messages
     IF key = 68 THEN GOSUB @status_display : GOTO @operations_turn
     IF key = 35 THEN @end_phase
+    IF key = 82 THEN GOSUB @hide_units : GOTO @operations_turn
     IF key = 70 AND mode = 0 THEN @finish_unit
     IF mode = 1 THEN @pick_unit
     IF mode = 2 THEN @unit_key

@@ -307,6 +307,8 @@ SCRATCH: list[Field] = [
     Field("PHASE_COUNT", 1, 1, "units arrived, eliminated or removed: the routine's result"),
     Field("PHASE_SCORE", 2, 1, "the score + 32768 (offset binary: unsigned order is signed order)"),
     Field("PHASE_LEVEL", 1, 1, "the victory level reached so far"),
+    Field("DESERT_RATS_LOST", 1, 1, "out of the logistics phase's opening (logistics_start): 0 if the "
+          "Desert Rats did not strike, else 1 + the Axis depots they eliminated; kept until the next one"),
     # The sequence of play (port/asm/flow.s).
     Field("FLOW_ACTOR", 1, 1, "out of PHASE_INFO: the side that must act now, $FF for nobody"),
     Field("FLOW_MAY", 2, 1, "out of PHASE_INFO: what it may do (MAY_* bits)"),
@@ -517,13 +519,14 @@ def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     out.update({name: engine.address(name) for name in FRONT_END_TABLES})
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         base = engine.address("engine_end")         # it loads right after the engine's last byte
-        out["DRAW_MAP"], out["CLEAR_ROWS"] = base, base + 3
+        out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"] = base, base + 3, base + 6
     return out
 
 
 #: Engine tables a front end reads to draw (the map's terrain, each unit's side and type,
-#: the towns): their addresses come from the assembly, as ``TABLE_NAME``.
-FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOWN_COL", "TOWN_ROW")
+#: the towns, each turn's month and year): their addresses come from the assembly, as ``TABLE_NAME``.
+FRONT_END_TABLES = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "UNIT_MORALE", "TOWN_COL", "TOWN_ROW",
+                    "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI")
 
 _ASSEMBLED: dict[str, tuple[Model, object]] = {}
 

@@ -446,6 +446,11 @@ def turn_tables(model: Model, out: Emitter) -> None:
     for pool in POOLS:
         out.table(f"TURN_REPL_{pool.upper()}", [t.replacements[pool] for t in ts], 2, Source("turns.yaml", "turns"),
                   f"{pool} replacements receipt", first=1, sources=[s(i, f"replacements.{pool}") for i in n])
+    # The date a front end shows for a turn (manual VII: "1-1942"); the engine does not use it.
+    out.table("TURN_MONTH", [int(t.date.split("-")[1]) for t in ts], 1, Source("turns.yaml", "turns"),
+              "the month the turn starts (front end)", first=1, sources=[s(i, "date") for i in n])
+    out.table("TURN_YEAR", [int(t.date.split("-")[0]) for t in ts], 2, Source("turns.yaml", "turns"),
+              "the year the turn starts in (front end)", first=1, sources=[s(i, "date") for i in n])
     blocked = set(model.logistics.no_allied_replacements)
     out.table("TURN_NO_ALLIED_REPL", [int(t.date in blocked) for t in ts], 1,
               Source("logistics.yaml", "no_allied_replacements"), "1: no Allied replacements", first=1)

@@ -191,6 +191,9 @@ class Flow:
         # What the phases found, for a front end's report (not part of the game).
         self.facts: dict[str, object] = {}
         self.last_battle: BattleResult | None = None
+        # The last logistics phase's Desert Rats check, as the 6502 keeps it (DESERT_RATS_LOST):
+        # 0 if they did not strike, else 1 + the Axis depots they eliminated.
+        self.desert_rats_lost = 0
 
     # --- the question ------------------------------------------------------------------
 
@@ -300,6 +303,7 @@ class Flow:
             st.logistics_last = 0
             rats = logistics.desert_rats(model, st)
             self.facts["desert_rats"] = rats
+            self.desert_rats_lost = 0 if rats is None else 1 + len(rats)
             if rats is not None:
                 self.log(f"DESERT RATS STRIKE: depots lost {rats}")
         elif work == "initiative":
