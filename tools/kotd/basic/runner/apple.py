@@ -16,7 +16,7 @@ from fractions import Fraction
 from . import applesoft_fp as FP
 from . import numbers as N
 from .core import (NUM_RE, SHARED_STATEMENTS, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt,
-                   SyntaxProblem, Tok, TypeMismatchProblem, unmodelled)
+                   SyntaxProblem, Tok, TypeMismatchProblem, if_statement, unmodelled)
 from .screens import CH, CV, INVFLG, AppleScreen
 
 # the ROM's keyword table, in its order (the cruncher takes the first that matches)
@@ -587,18 +587,7 @@ def st_if(rt, p):
     else:
         p.expect_kw("THEN")
         n = rt.line_number(p) if p.at("num") else None
-    if n is not None:
-        def run_goto(r):
-            if cond(r):
-                r.goto(n)
-            else:
-                r.skip_line()
-        return Stmt(run_goto, "IF")
-
-    def run(r):
-        if not cond(r):
-            r.skip_line()
-    return Stmt(run, "IF")
+    return if_statement(cond, None if n is None else (lambda r: n))
 
 
 @_register("FOR")

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from . import numbers as N
 from .core import (NUM_RE, SHARED_STATEMENTS, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt,
-                   SyntaxProblem, Tok, TypeMismatchProblem, unmodelled)
+                   SyntaxProblem, Tok, TypeMismatchProblem, if_statement, unmodelled)
 from .screens import AtariScreen
 
 STATEMENT_NAMES = (
@@ -652,20 +652,7 @@ def st_stop(rt, p):
 def st_if(rt, p):
     cond = p.num_expr()
     p.expect_kw("THEN")
-    if p.at("num"):
-        target = rt.line_arg(p)
-
-        def run_goto(r):
-            if cond(r):
-                r.goto(target(r))
-            else:
-                r.skip_line()
-        return Stmt(run_goto, "IF")
-
-    def run(r):
-        if not cond(r):
-            r.skip_line()
-    return Stmt(run, "IF")
+    return if_statement(cond, rt.line_arg(p) if p.at("num") else None)
 
 
 @_register("FOR")

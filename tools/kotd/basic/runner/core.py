@@ -567,6 +567,23 @@ def st_end(rt, p):
 SHARED_STATEMENTS = {"REM": st_rem, "LET": st_let, "RETURN": st_return, "END": st_end}
 
 
+def if_statement(cond, target=None) -> Stmt:
+    """IF at run time in both dialects: a false condition skips the rest of the line; a
+    true one goes to ``target(r)`` (a line number after THEN or GOTO) or runs on."""
+    if target is not None:
+        def run_goto(r):
+            if cond(r):
+                r.goto(target(r))
+            else:
+                r.skip_line()
+        return Stmt(run_goto, "IF")
+
+    def run(r):
+        if not cond(r):
+            r.skip_line()
+    return Stmt(run, "IF")
+
+
 def unmodelled(name):
     """A statement the runner parses over but does not run: a RunnerFault when reached."""
     def compile(rt, p):
