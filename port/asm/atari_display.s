@@ -49,16 +49,7 @@ draw_map:
     pla
     cmp #2
     beq _two
-    tax
-    beq _wrong
-_drop:
-    pla
-    pla
-    dex
-    bne _drop
-_wrong:
-    lda #1
-    bne _answer
+    jmp usr_refuse                  ; A = the count
 _two:
     pla                             ; col: high byte ignored, low kept
     pla
@@ -83,11 +74,7 @@ _two:
     eor #INVERSE
     sta (CELL),y
 *   lda #0
-_answer:
-    sta FR0
-    lda #0
-    sta FR0+1
-    rts
+    jmp usr_answer
 .scend
 
 ;
@@ -200,26 +187,12 @@ _next:
 ;   Clobbers: A, X, Y.  Zero page: SCREEN, TERRAIN, ROWS
 ;
 draw_terrain_only:
-.scope
     pla
-    beq _none
-    tax
-_drop:
-    pla                             ; each argument's two bytes
-    pla
-    dex
-    bne _drop
-    lda #1
-    bne _answer                     ; always
-_none:
-    jsr draw_terrain
+    beq +
+    jmp usr_refuse                  ; A = the count
+*   jsr draw_terrain
     lda #0
-_answer:
-    sta FR0
-    lda #0
-    sta FR0+1
-    rts
-.scend
+    jmp usr_answer
 
 ;
 ; clear_rows -- USR entry: blank whole screen rows (the screen editor's PRINT of 40
@@ -233,16 +206,7 @@ clear_rows:
     pla
     cmp #2
     beq _two
-    tax
-    beq _wrong
-_drop:
-    pla
-    pla
-    dex
-    bne _drop
-_wrong:
-    lda #1
-    bne _answer
+    jmp usr_refuse                  ; A = the count
 _two:
     pla                             ; the first row: high byte (must be 0), low
     tax
@@ -279,15 +243,34 @@ _blank:
     bne _row
 _done:
     lda #0
-    beq _answer
+    jmp usr_answer
 _wrong_args:
+    jmp usr_answer_one
+.scend
+
+;
+; usr_refuse -- the end of a USR entry called with the wrong number of arguments:
+;   pulls them all, as USR requires, and answers 1.
+;   In:  A = the argument count (already pulled); the arguments on the stack
+;   Out: FR0 = 1, back to BASIC
+;   Clobbers: A, X
+;
+usr_refuse:
+    tax
+    beq usr_answer_one
+*   pla                             ; each argument's two bytes
+    pla
+    dex
+    bne -
+usr_answer_one:
     lda #1
-_answer:
+; usr_answer -- the end of every USR entry: FR0 = A (0..255), back to BASIC.
+;   In:  A = the answer.  Out: FR0, FR0+1.  Clobbers: A
+usr_answer:
     sta FR0
     lda #0
     sta FR0+1
     rts
-.scend
 
 ;
 ; list_hex_units -- row HEX_LIST_ROW: "HEX:" and the number of each unit on the map
