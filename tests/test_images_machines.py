@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from kotd.build.targets import APPLE
+
 
 HERE = Path(__file__).resolve().parent
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
@@ -57,7 +59,7 @@ def test_apple_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
     shutil.copy(dist / "kotd-apple.dsk", image)
     saved = machine("apple", "ii+", "save", image, dist)
     assert saved["screen"][:2] == ["ENGINE ABI VERSION 1", "HEXES (3,4) TO (10,12): 11"]
-    assert saved["himem"] == 0x6400 and saved["status"] == 0
+    assert saved["himem"] == APPLE.resident.start and saved["status"] == 0
     assert saved["after_reset"] == ["ENGINE ABI VERSION 1", "HEXES (3,4) TO (10,12): 11"]
     loaded = machine("apple", "iie", "load", image, dist)
     assert loaded["screen"][:2] == ["ENGINE ABI VERSION 1", "HEXES (3,4) TO (10,12): 11"]

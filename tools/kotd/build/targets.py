@@ -17,13 +17,13 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
 
 Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
-    $0800-$63FF  Applesoft program, variables, strings (HIMEM: 25600 = $6400);
-                 hi-res page 1 ($2000-$3FFF) inside it: the front end places its program
-    $6400-$6FFF  the game disk's resident code and buffers: disk access, saved games,
-                 start (issue 11; HIMEM is set to it)
-    $7000-$AFFF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
-    $B000-$B7FF  shared state block + scratch (2 KB)
-    $B800-$BFFF  free (issue 11 moved the disk code below the engine)
+    $0800-$3FFF  Applesoft program, variables, strings (HIMEM: 16384 = $4000; issue 13)
+    $4000-$5FFF  hi-res page 2, the whole screen: the map and the text (drawn by the
+                 display code; text page 1 is not shown)
+    $6000-$6BFF  the front end's display code: text output onto hi-res, its font, the map
+    $6C00-$77FF  the game disk's resident code and buffers: disk access, saved games, start
+    $7800-$B7FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
+    $B800-$BFFF  shared state block + scratch (2 KB)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
 """
 
@@ -63,10 +63,12 @@ class Target:
     forbidden: tuple[Region, ...] # what must stay untouched on this machine (ROM, DOS, ...)
     loader: Region | None = None  # load-time only segment (Atari: lower RAMTOP)
     resident: Region | None = None  # the game disk's resident code: saved games, start, RESET
+    display: Region | None = None   # the front end's own machine code, where not after the engine
 
     @property
     def regions(self) -> tuple[Region, ...]:
-        return tuple(r for r in (self.zero_page, self.engine, self.state, self.loader, self.resident) if r)
+        return tuple(r for r in (self.zero_page, self.engine, self.state, self.loader, self.resident,
+                                     self.display) if r)
 
 
 ATARI = Target(
@@ -85,13 +87,14 @@ ATARI = Target(
 APPLE = Target(
     name="apple",
     title="Apple II 48K with Applesoft and DOS 3.3",
-    engine=Region("engine", 0x7000, 0xAFFF),
-    state=Region("state", 0xB000, 0xB7FF),
+    engine=Region("engine", 0x7800, 0xB7FF),
+    state=Region("state", 0xB800, 0xBFFF),
     zero_page=Region("zero page", 0x00F0, 0x00FF),
     return_value=None,
     forbidden=(Region("Applesoft and monitor zero page", 0x0000, 0x00EF),
                Region("I/O and ROM", 0xC000, 0xFFFF)),
-    resident=Region("disk resident", 0x6400, 0x6FFF),
+    resident=Region("disk resident", 0x6C00, 0x77FF),
+    display=Region("display", 0x6000, 0x6BFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}
