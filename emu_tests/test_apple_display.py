@@ -117,9 +117,20 @@ def test_print_lines_lower_case_and_inverse(screen, glyph_font):
 def test_control_characters_draw_nothing(screen):
     screen.poke(CH, 5)
     before = screen.page()
-    for code in [c for c in range(0x20) if c != 0x0D]:
+    for code in [c for c in range(0x20) if c not in (0x08, 0x0D)]:
         screen.out(code | 0x80)
     assert screen.page() == before and (screen.peek(CH), screen.peek(CV)) == (5, 0)
+
+
+def test_backspace_as_input_echoes_it(screen, glyph_font):
+    """GETLN (INPUT) echoes the left arrow ($88) and the character typed next."""
+    screen.print("AB")
+    screen.out(0x88)
+    screen.print("C")
+    assert screen.text_row(0, glyph_font).rstrip() == "AC"
+    screen.poke(CH, 0)
+    screen.out(0x88)
+    assert (screen.peek(CH), screen.peek(CV)) == (0, 0)    # not past the row's start
 
 
 def test_line_wraps_after_column_39(screen, glyph_font):

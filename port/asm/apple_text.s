@@ -64,7 +64,9 @@ _clear:
 ;   - $20-$5F drawn from the font; $60-$7F as $40-$5F (lower case as upper case); the
 ;     high bit is ignored (Applesoft sends $A0-$FF);
 ;   - inverse when INVFLG's bit 7 is clear (INVERSE; FLASH is drawn as inverse too);
-;   - CR ($0D/$8D): column 0 of the next row; every other control character ignored;
+;   - CR ($0D/$8D): column 0 of the next row; BS ($08/$88, the left arrow INPUT echoes):
+;     one column back, within the row, nothing erased (the next character overwrites);
+;     every other control character ignored (the bell too);
 ;   - after column 39, column 0 of the next row; after row 23, row 23 again: it is
 ;     cleared when the first character is drawn there (no scrolling: moving 7.5 KB of
 ;     hi-res would take a quarter of a second).  CV = 24 meanwhile.
@@ -95,8 +97,15 @@ _upper:
     jmp _done
 _control:
     cmp #$0D
-    bne _done
+    bne _backspace
     jsr new_line
+    jmp _done
+_backspace:
+    cmp #$08                        ; the monitor's GETLN (INPUT) echoes the left arrow
+    bne _done                       ; and expects the cursor back one column
+    lda CH
+    beq _done
+    dec CH
 _done:
     pla
     tay
