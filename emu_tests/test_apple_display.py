@@ -230,6 +230,66 @@ def test_draw_map_shows_each_kind_and_stacks(screen, model):
     assert len(shapes) == 2 * len(by_kind) - 1
 
 
+def test_draw_map_after_changes_redraws_what_changed(screen, model, glyph_font):
+    """Once the map is drawn, DRAW_MAP redraws only the hexes that changed: a run of
+    cursor moves, units moved on the map, off it and onto it (into stacks), text and
+    CLEAR_ROWS over the map, DRAW_TERRAIN; after each DRAW_MAP every cell is the
+    oracle's, as if the whole map had been drawn."""
+    rng = random.Random(1941)
+    state = start_state(model, "campaign")
+    screen.write_state(state)
+    cols, rows = model.map.columns, model.map.rows
+    cursor = (3, 4)
+    assert screen.call("DRAW_MAP", *cursor)[0] == E_OK
+    on_map = [u for u in state.units if u.status == Status.ON_MAP]
+    for step in range(40):
+        what = rng.choice(["cursor", "cursor", "move", "move", "off", "on", "stack", "text", "clear", "terrain"])
+        if what == "cursor":
+            cursor = (rng.randrange(cols), rng.randrange(rows))
+        elif what == "move":
+            u = rng.choice(on_map)
+            u.col, u.row = rng.randrange(cols), rng.randrange(rows)
+        elif what == "off":
+            u = rng.choice(on_map)
+            u.status, u.col, u.row = Status.ELIMINATED, 0xFF, 0xFF
+        elif what == "on":
+            u = rng.choice(state.units)
+            u.status, u.col, u.row = Status.ON_MAP, rng.randrange(cols), rng.randrange(rows)
+        elif what == "stack":
+            u, v = rng.sample(on_map, 2)
+            u.status, v.status, (u.col, u.row) = Status.ON_MAP, Status.ON_MAP, (v.col, v.row)
+        elif what == "text":
+            screen.poke(CH, rng.randrange(COLUMNS))
+            screen.poke(CV, rng.randrange(MAP_TOP_ROW, MAP_TOP_ROW + rows))
+            screen.print("XX")
+        elif what == "clear":
+            assert screen.call("CLEAR_ROWS", rng.randrange(MAP_TOP_ROW, MAP_TOP_ROW + rows), 1)[0] == E_OK
+        else:
+            assert screen.call("DRAW_TERRAIN")[0] == E_OK
+        on_map = [u for u in state.units if u.status == Status.ON_MAP]
+        screen.write_state(state)
+        status, _, run = screen.call("DRAW_MAP", *cursor)
+        assert status == E_OK
+        want = expected_cells(model, state, cursor)
+        got = map_cells(screen, model)
+        wrong = [(h, got[h], want[h]) for h in want if got[h] != want[h]]
+        assert not wrong, f"step {step} ({what}): {len(wrong)} cells differ, first {wrong[:3]}"
+
+
+def test_a_cursor_move_redraws_two_hexes(screen, model):
+    state = start_state(model, "campaign")
+    screen.write_state(state)
+    assert screen.call("DRAW_MAP", 3, 4)[0] == E_OK
+    before = screen.page()
+    status, _, run = screen.call("DRAW_MAP", 4, 4)
+    assert status == E_OK
+    after = screen.page()
+    changed = {PAGE + i for i in range(len(after)) if after[i] != before[i]}
+    row_list = {a for c in range(COLUMNS) for a in cell_addresses(c, MAP_TOP_ROW + model.map.rows)}
+    assert changed - row_list <= set(cell_addresses(3, 4 + MAP_TOP_ROW)) | set(cell_addresses(4, 4 + MAP_TOP_ROW))
+    assert run.cycles < 20_000                      # the whole map: about 105,000
+
+
 def test_draw_terrain_leaves_the_units_out(screen, model):
     state = start_state(model, "campaign")
     screen.write_state(state)

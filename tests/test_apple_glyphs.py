@@ -79,16 +79,18 @@ def test_map_problems(tmp_path, model):
         glyphs.map_glyphs(GLYPH_DIR / "map.txt", ids + ["swamp"])
 
 
-def test_display_code_must_fit_below_its_cell_buffer(model):
+def test_display_code_must_fit_below_its_data(model):
     from kotd.build import display
     from kotd.build.assemble import Assembly, Symbol
     from kotd.build.targets import APPLE
-    room = display.cells_address(model, APPLE) - APPLE.display.start
-    table = (Symbol("JT_DISPLAY_INIT", APPLE.display.start, "port/asm/apple_frontend.s", 1),)
+    data = display.cells_address(model, APPLE) - 200
+    room = data - APPLE.display.start
+    table = (Symbol("JT_DISPLAY_INIT", APPLE.display.start, "port/asm/apple_frontend.s", 1),
+             Symbol("DISPLAY_DATA", data, "port/asm/apple_display.s", 1))
     display.check_fits(Assembly(bytes(room), "", table), model, APPLE)
-    with pytest.raises(display.DisplayError, match=r"port/asm/apple_frontend.s: .* over the cell buffer .*: "
+    with pytest.raises(display.DisplayError, match=r"port/asm/apple_frontend.s: .* over the map's data .*: "
                                                    r"1 bytes too many"):
         display.check_fits(Assembly(bytes(room + 1), "", table), model, APPLE)
-    moved = (Symbol("JT_DISPLAY_INIT", APPLE.display.start + 3, "port/asm/apple_frontend.s", 1),)
+    moved = (Symbol("JT_DISPLAY_INIT", APPLE.display.start + 3, "port/asm/apple_frontend.s", 1), table[1])
     with pytest.raises(display.DisplayError, match="the jump table is at"):
         display.check_fits(Assembly(bytes(10), "", moved), model, APPLE)

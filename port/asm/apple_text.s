@@ -140,6 +140,7 @@ _column:
     tax
     lda #TEXT_ROWS-1
 _row:
+    jsr forget_map_cell
     jsr row_address
     lda #0
     bit INVFLG
@@ -240,6 +241,7 @@ _done:
 ;
 clear_text_row:
 .scope
+    jsr forget_map_row
     jsr row_address
     lda #8
     sta ROW_TEMP                    ; the scan lines left
@@ -253,6 +255,35 @@ _byte:
     `next_line
     dec ROW_TEMP
     bne _line
+    rts
+.scend
+
+;
+; forget_map_cell, forget_map_row -- text row A (at column CH; the whole row) is about
+;   to be drawn over: if that is on the map, the screen no longer shows what DRAW_MAP
+;   last drew (MAP_SHOWN cleared: the next DRAW_MAP draws the whole map).
+;   In:  A = row; CH (forget_map_cell)
+;   Out: A as it came
+;   Clobbers: the carry
+;
+forget_map_cell:
+    pha
+    lda CH
+    cmp #MAP_COLUMNS
+    pla
+    bcc forget_map_row              ; text beyond the map's columns leaves it
+    rts
+forget_map_row:
+.scope
+    pha
+    sec
+    sbc #MAP_TOP_ROW
+    cmp #MAP_ROWS
+    bcs _kept                       ; above or below the map
+    lda #0
+    sta MAP_SHOWN
+_kept:
+    pla
     rts
 .scend
 

@@ -207,8 +207,8 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
         shown = display.cached_assembly(model, target, asm)
         echo(f"[{target.name}] assembled port/asm/{display.TOP}: ${target.display.start:04X}-"
              f"${target.display.start + len(shown.image) - 1:04X}, {len(shown.image)} bytes, "
-             f"{display.cells_address(model, target) - target.display.start - len(shown.image)} free "
-             f"below the cell buffer")
+             f"{display.data_address(shown) - target.display.start - len(shown.image)} free "
+             f"below the map's data")
     build = TargetBuild(target, asm, loader, mem, shown)
     if out_dir is not None:
         write_outputs(model, build, Path(out_dir) / target.name, echo)

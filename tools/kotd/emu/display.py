@@ -21,7 +21,7 @@ DRAW_MAP_BUDGET = 510_000
 
 def display_cycles(model: Model, build) -> dict:
     """Cycles of DISPLAY_INIT, DRAW_MAP (the whole map, the start with the most units on the
-    map, the cursor on Tobruk),
+    map, the cursor on Tobruk), DRAW_MAP again with the cursor moved (what changed only),
     DRAW_TERRAIN, CLEAR_ROWS of one row and one character through the text hook."""
     target = build.target
     machine = EngineMachine.from_build(model, build)
@@ -42,6 +42,7 @@ def display_cycles(model: Model, build) -> dict:
         return run.cycles
     out = {"display_init": call("DISPLAY_INIT"),
            "draw_map": call("DRAW_MAP", *model.map.place_hex(model.map.tobruk)),
+           "draw_map_cursor": call("DRAW_MAP", *model.map.place_hex(model.map.home_bases["axis"])),
            "draw_terrain": call("DRAW_TERRAIN"),
            "clear_row": call("CLEAR_ROWS", 20, 1),
            "char": cpu.call(entries["TEXT_OUT"], a=0xC1).cycles}
