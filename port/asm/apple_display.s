@@ -11,7 +11,7 @@
 ; Drawing the whole map takes about 100 ms, too slow for every cursor key; so once the
 ; map is on the screen (MAP_SHOWN = SHOWN_MAGIC), DRAW_MAP redraws only the hexes that
 ; changed: those a unit left or entered since it was last drawn (LAST_COL, LAST_ROW) and
-; the old and new cursor hexes (redraw_changes, about 10 ms for a cursor move).  Anything
+; the old and new cursor hexes (redraw_changes, about 15 ms for a cursor move).  Anything
 ; else that draws over the map's cells -- CLEAR_ROWS or text on a map row, DISPLAY_INIT,
 ; DRAW_TERRAIN -- clears MAP_SHOWN, and the next DRAW_MAP draws the whole map again.
 ;
