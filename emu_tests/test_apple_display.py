@@ -280,6 +280,9 @@ def test_a_cursor_move_redraws_two_hexes(screen, model):
     state = start_state(model, "campaign")
     screen.write_state(state)
     assert screen.call("DRAW_MAP", 3, 4)[0] == E_OK
+    screen.poke(CH, model.map.columns + 1)          # text beside the map leaves it shown
+    screen.poke(CV, MAP_TOP_ROW)
+    screen.print("3 4")
     before = screen.page()
     status, _, run = screen.call("DRAW_MAP", 4, 4)
     assert status == E_OK
