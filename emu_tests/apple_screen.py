@@ -25,6 +25,7 @@ PAGE = 0x4000                   # hi-res page 2
 PAGE_SIZE = 0x2000
 COLUMNS, ROWS = 40, 24
 CH, CV, INVFLG, CSW = 0x24, 0x25, 0x32, 0x36
+CLR80STORE = 0xC000             # the IIe's 80STORE off: a write
 DISPLAY_ZERO_PAGE = (*range(0x06, 0x0A), 0xCE, 0xCF, 0xD7, *range(0xEB, 0xF0), *range(0xFA, 0xFE))
 MAP_TOP_ROW = 1
 
@@ -64,6 +65,7 @@ class DisplayMachine:
         for a in (*DISPLAY_ZERO_PAGE, CH, CV, CSW, CSW + 1):
             self.cpu.allow_writes(a, a)
         self.cpu.allow_writes(0x100, 0x1FF)
+        self.cpu.allow_writes(CLR80STORE, CLR80STORE)       # DISPLAY_INIT's soft switch
         self.poke(INVFLG, 0xFF)
 
     # --- memory --------------------------------------------------------------------------

@@ -30,6 +30,7 @@
 ;   In:  CALL_ARGC = 0
 ;   Out: CALL_STATUS 0; E_ARG_COUNT with arguments (nothing done)
 ;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, ROW_TEMP; CSW, CH, CV set
+;   (Clearing the map's rows clears MAP_SHOWN: the next DRAW_MAP draws the whole map.)
 ;
 display_init:
 .scope
@@ -44,6 +45,7 @@ _clear:
     jsr clear_text_row
     dex
     bpl _clear
+    sta CLR80STORE                  ; a write of any value
     lda TXTCLR
     lda MIXCLR
     lda TXTPAGE2

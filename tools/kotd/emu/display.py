@@ -3,7 +3,8 @@
 The engine and the display binaries of one build on a py65 machine, a scenario's start
 state in the block; each entry CALLed as Applesoft does, the text hook JSRed with a
 character in A.  Writes are watched as in the tests: hi-res page 2, the display region,
-the call block's answer, zero page (the display's bytes and the monitor's CH, CV, CSW).
+the call block's answer, zero page (the display's bytes and the monitor's CH, CV, CSW),
+the IIe's CLR80STORE switch.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def display_cycles(model: Model, build) -> dict:
     cpu.allow_writes(*HIRES_PAGE2)
     cpu.allow_writes(target.display.start, target.display.end)
     cpu.allow_writes(0x0000, 0x00FF)
+    cpu.allow_writes(0xC000, 0xC000)            # CLR80STORE (DISPLAY_INIT)
     entries = entry_addresses(build.display)
     starts = {sid: start_state(model, sid) for sid in model.scenarios}
     busiest = max(starts, key=lambda sid: sum(u.status == Status.ON_MAP for u in starts[sid].units))
