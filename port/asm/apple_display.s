@@ -8,7 +8,7 @@
 ; units with the stack glyph, the victory towns marked, the cursor's hex inverted, and
 ; row HEX_LIST_ROW listing the units in the cursor's hex ("HEX: 12 15").
 ;
-; Drawing the whole map takes about 100 ms, too slow for every cursor key; so once the
+; Drawing the whole map takes 65 ms, most of what a cursor key may take; so once the
 ; map is on the screen (MAP_SHOWN = SHOWN_MAGIC), DRAW_MAP redraws only the hexes that
 ; changed: those a unit left or entered since it was last drawn (LAST_COL, LAST_ROW) and
 ; the old and new cursor hexes (redraw_changes, about 15 ms for a cursor move).  Anything
@@ -17,8 +17,8 @@
 ;
 ; The whole map: first the glyph code of every hex goes into CELLS (the terrain code, then
 ; GLYPH_UNIT + 2 * side + type for a unit, GLYPH_STACK + ... for a second one), then
-; CELLS is drawn a scan line at a time across each map row: two table reads and a store
-; a byte, the glyph tables being planes indexed by the code (generated/apple_glyphs.s).
+; CELLS is drawn a hex at a time, the glyph tables being planes indexed by the code
+; (generated/apple_glyphs.s): a table read and a store a byte.
 ;
 
 .alias MAP_TOP_ROW   1                  ; the text row of map row 0 (row 0: the phase line)
@@ -34,32 +34,6 @@
 .alias MAP_SHOWN     LAST_CURSOR_ROW+1      ; SHOWN_MAGIC: the screen shows all that
 .alias DISPLAY_DATA  LAST_COL
 
-; One scan line of a map row: each hex's glyph byte from plane _1 (even columns) or _2
-; (odd columns), CELLS_PTR the row's codes, SCREEN_PTR the scan line.  Clobbers A, X, Y.
-; (Named labels: each expansion is its own scope; anonymous ones do not converge in Ophis.)
-.macro cell_line
-    ldy #0
-_pair:
-    lda (CELLS_PTR),y
-    tax
-    lda _1,x
-    sta (SCREEN_PTR),y
-    iny
-    lda (CELLS_PTR),y
-    tax
-    lda _2,x
-    sta (SCREEN_PTR),y
-    iny
-    cpy #MAP_COLUMNS-1
-    bcc _pair
-    cpy #MAP_COLUMNS
-    bcs _line_end
-    lda (CELLS_PTR),y               ; an odd number of columns: the last, an even one
-    tax
-    lda _1,x
-    sta (SCREEN_PTR),y
-_line_end:
-.macend
 
 ;
 ; draw_map -- CALL DRAW_MAP (col, row): the map, its units, the towns, the cursor on
@@ -201,6 +175,11 @@ _next:
 
 ;
 ; draw_cells -- every hex's glyph from CELLS, map row r on text row MAP_TOP_ROW + r.
+;   A hex at a time: its code in X, then its 8 scan lines, each a table read and a
+;   store to that scan line's address + the column.  The 8 stores of each column parity
+;   are absolute,Y stores whose addresses are written into the code for each map row
+;   (self-modifying: 8 pointers would need 16 bytes of zero page the Apple does not
+;   have free).  About 86 cycles a hex, 45,000 the map.
 ;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, ROW_TEMP, CELLS_PTR, MAP_ROW
 ;
 draw_cells:
@@ -216,21 +195,115 @@ _row:
     clc
     adc #MAP_TOP_ROW
     jsr row_address
-    `cell_line map_even_0, map_odd_0
-    `next_line
-    `cell_line map_even_1, map_odd_1
-    `next_line
-    `cell_line map_even_2, map_odd_2
-    `next_line
-    `cell_line map_even_3, map_odd_3
-    `next_line
-    `cell_line map_even_4, map_odd_4
-    `next_line
-    `cell_line map_even_5, map_odd_5
-    `next_line
-    `cell_line map_even_6, map_odd_6
-    `next_line
-    `cell_line map_even_7, map_odd_7
+    lda SCREEN_PTR                  ; the row's scan lines differ in the high byte only
+    sta _even_0+1
+    sta _odd_0+1
+    sta _even_1+1
+    sta _odd_1+1
+    sta _even_2+1
+    sta _odd_2+1
+    sta _even_3+1
+    sta _odd_3+1
+    sta _even_4+1
+    sta _odd_4+1
+    sta _even_5+1
+    sta _odd_5+1
+    sta _even_6+1
+    sta _odd_6+1
+    sta _even_7+1
+    sta _odd_7+1
+    lda SCREEN_PTR+1
+    sta _even_0+2
+    sta _odd_0+2
+    clc
+    adc #LINE_STEP
+    sta _even_1+2
+    sta _odd_1+2
+    clc
+    adc #LINE_STEP
+    sta _even_2+2
+    sta _odd_2+2
+    clc
+    adc #LINE_STEP
+    sta _even_3+2
+    sta _odd_3+2
+    clc
+    adc #LINE_STEP
+    sta _even_4+2
+    sta _odd_4+2
+    clc
+    adc #LINE_STEP
+    sta _even_5+2
+    sta _odd_5+2
+    clc
+    adc #LINE_STEP
+    sta _even_6+2
+    sta _odd_6+2
+    clc
+    adc #LINE_STEP
+    sta _even_7+2
+    sta _odd_7+2
+    ldy #0
+_pair:
+    lda (CELLS_PTR),y               ; an even column
+    tax
+    lda map_even_0,x
+_even_0:
+    sta $FFFF,y
+    lda map_even_1,x
+_even_1:
+    sta $FFFF,y
+    lda map_even_2,x
+_even_2:
+    sta $FFFF,y
+    lda map_even_3,x
+_even_3:
+    sta $FFFF,y
+    lda map_even_4,x
+_even_4:
+    sta $FFFF,y
+    lda map_even_5,x
+_even_5:
+    sta $FFFF,y
+    lda map_even_6,x
+_even_6:
+    sta $FFFF,y
+    lda map_even_7,x
+_even_7:
+    sta $FFFF,y
+    iny
+    cpy #MAP_COLUMNS
+    beq _row_done
+    lda (CELLS_PTR),y               ; an odd column
+    tax
+    lda map_odd_0,x
+_odd_0:
+    sta $FFFF,y
+    lda map_odd_1,x
+_odd_1:
+    sta $FFFF,y
+    lda map_odd_2,x
+_odd_2:
+    sta $FFFF,y
+    lda map_odd_3,x
+_odd_3:
+    sta $FFFF,y
+    lda map_odd_4,x
+_odd_4:
+    sta $FFFF,y
+    lda map_odd_5,x
+_odd_5:
+    sta $FFFF,y
+    lda map_odd_6,x
+_odd_6:
+    sta $FFFF,y
+    lda map_odd_7,x
+_odd_7:
+    sta $FFFF,y
+    iny
+    cpy #MAP_COLUMNS
+    bne _pair
+_row_done:
     lda CELLS_PTR
     clc
     adc #MAP_COLUMNS
