@@ -73,7 +73,8 @@ _clear:
 ;     cleared when the first character is drawn there (no scrolling: moving 7.5 KB of
 ;     hi-res would take a quarter of a second).  CV = 24 meanwhile.
 ;   In:  A = the character; CH, CV, INVFLG
-;   Out: A, X, Y unchanged (COUT's contract); CH, CV moved
+;   Out: A, X, Y unchanged (COUT's contract); CH, CV moved; MAP_SHOWN cleared if the
+;        character lands on the map (forget_map_cell)
 ;   Clobbers: flags.  Zero page: SCREEN_PTR, INVERT, ROW_TEMP
 ;
 text_out:
@@ -120,6 +121,7 @@ _done:
 ;
 ; put_char -- draw glyph X at (CH, CV), honouring INVFLG, and move the cursor on.
 ;   In:  X = glyph index (character - FONT_FIRST)
+;   Out: MAP_SHOWN cleared if the cell is one of the map's
 ;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, INVERT, ROW_TEMP; CH, CV
 ;
 put_char:
@@ -239,6 +241,7 @@ _done:
 ;
 ; clear_text_row -- blank the 8 scan lines of text row A (40 bytes each).
 ;   In:  A = row, 0..TEXT_ROWS-1
+;   Out: MAP_SHOWN cleared if it is one of the map's rows
 ;   Clobbers: A, Y.  Zero page: SCREEN_PTR, ROW_TEMP
 ;
 clear_text_row:
