@@ -323,3 +323,13 @@ def test_screen_picture(screen, model, tmp_path):
     with Image.open(path) as image:
         assert image.size == (560, 384)
         assert len(image.getcolors(1 << 16)) >= 5          # black, white and the colours
+
+
+def test_memory_report_shows_the_display_region(dist):
+    import json
+    from kotd.build.targets import APPLE
+    region = json.loads((dist / "apple" / "memory.json").read_text())["regions"]["display"]
+    assert region["start"] == APPLE.display.start and region["size"] == APPLE.display.size
+    assert region["code and glyphs"] == len((dist / "apple" / "display.bin").read_bytes())
+    assert region["used"] == region["code and glyphs"] + region["map data"] <= region["size"]
+    assert "display" in (dist / "apple" / "memory.txt").read_text()
