@@ -290,7 +290,7 @@ def test_a_cursor_move_redraws_two_hexes(screen, model):
     changed = {PAGE + i for i in range(len(after)) if after[i] != before[i]}
     row_list = {a for c in range(COLUMNS) for a in cell_addresses(c, MAP_TOP_ROW + model.map.rows)}
     assert changed - row_list <= set(cell_addresses(3, 4 + MAP_TOP_ROW)) | set(cell_addresses(4, 4 + MAP_TOP_ROW))
-    assert run.cycles < 20_000                      # the whole map: about 67,000
+    assert run.cycles < 20_000                      # the whole map: about 65,000
 
 
 def test_draw_terrain_leaves_the_units_out(screen, model):

@@ -8,10 +8,10 @@
 ; units with the stack glyph, the victory towns marked, the cursor's hex inverted, and
 ; row HEX_LIST_ROW listing the units in the cursor's hex ("HEX: 12 15").
 ;
-; Drawing the whole map takes 65 ms, most of what a cursor key may take; so once the
+; Drawing the whole map takes 64 ms, most of what a cursor key may take; so once the
 ; map is on the screen (MAP_SHOWN = SHOWN_MAGIC), DRAW_MAP redraws only the hexes that
 ; changed: those a unit left or entered since it was last drawn (LAST_COL, LAST_ROW) and
-; the old and new cursor hexes (redraw_changes, about 15 ms for a cursor move).  Anything
+; the old and new cursor hexes (redraw_changes, about 13 ms for a cursor move).  Anything
 ; else that draws over the map's cells -- CLEAR_ROWS or text on a map row, DISPLAY_INIT,
 ; DRAW_TERRAIN -- clears MAP_SHOWN, and the next DRAW_MAP draws the whole map again.
 ;
