@@ -194,6 +194,14 @@ def jump_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+def jump_table_bytes() -> int:
+    """The bytes :func:`jump_table` assembles to: per entry a JMP (3), a stub (LDY #, JMP:
+    5), its argument count and routine (3); then the three phase tables.  tables.py fills
+    the rest of its last page; the build checks the sum (build.check_page_tables)."""
+    from ..engine.state import Phase
+    return 11 * len(ENTRIES) + 3 * len(Phase)
+
+
 def flow_tables() -> list[str]:
     """The phase machine's tables (port/asm/flow.s), by phase, from kotd.engine.flow."""
     from ..engine.flow import DEPOTS, ENEMY_REACTION, OPENING, WORKS, kind_of, segment_of

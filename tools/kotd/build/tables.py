@@ -98,6 +98,9 @@ class Emitter:
     constants: list[str] = field(default_factory=list)
     tables: list[str] = field(default_factory=list)
     table_bytes: int = 0
+    #: each table's (first line in ``tables``, end line, bytes, name): what :func:`generate`
+    #: may move to fill the jump table's page
+    chunks: list[tuple[int, int, int, str]] = field(default_factory=list)
 
     def check(self, name: str, values: list[int], width: int, signed: bool, source: Source,
                sources: list[Source] | None = None) -> None:
@@ -136,6 +139,7 @@ class Emitter:
               signed: bool = False, first: int | None = None, sources: list[Source] | None = None) -> None:
         """A table of ``len(values)`` entries; 16-bit tables as ``_LO``/``_HI`` planes."""
         self.check(name, values, width, signed, source, sources)
+        begin = len(self.tables)
         mask = (1 << (8 * width)) - 1
         stored = [v & mask for v in values]
         note = f"; {name}: {doc} ({len(values)} x {'signed ' if signed else ''}{8 * width} bits; "
@@ -152,6 +156,7 @@ class Emitter:
             for i in range(0, len(row), 16):
                 self.tables.append("    .byte " + ", ".join(f"${b:02X}" for b in row[i:i + 16]))
         self.table_bytes += width * len(values)
+        self.chunks.append((begin, len(self.tables), width * len(values), name))
 
     def raw(self, lines: list[str], nbytes: int) -> None:
         self.tables += lines
@@ -661,6 +666,30 @@ GROUPS: list[Callable[[Model, Emitter], None]] = [
 ]
 
 
+#: The table that must start on a page (math.s: no page-crossing cycle, and a timing that
+#: does not move with the code); it follows the jump table's page, which other tables fill.
+PAGE_TABLE = "QUARTER_SQUARE"
+
+
+def page_fill(chunks: list[tuple[int, int, int, str]], gap: int) -> list[int]:
+    """Indices into ``chunks`` of tables whose bytes add up to ``gap`` exactly (the rest of
+    the jump table's page), earlier tables preferred; [] when no subset does (the build then
+    pads, and says so)."""
+    reach = [{0}]                       # reach[i]: sums the tables i.. can make, up to gap
+    for _, _, n, _ in reversed(chunks):
+        reach.insert(0, reach[0] | {s + n for s in reach[0] if s + n <= gap})
+    if gap not in reach[0]:
+        return []
+    chosen, left = [], gap
+    for i, (_, _, n, _) in enumerate(chunks):
+        if left == 0:
+            break
+        if n <= left and left - n in reach[i + 1]:
+            chosen.append(i)
+            left -= n
+    return chosen
+
+
 @dataclass(frozen=True)
 class Generated:
     constants_inc: str
@@ -668,14 +697,31 @@ class Generated:
     table_bytes: int
 
 
-def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR) -> Generated:
+def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR, jump_table_bytes: int | None = None) -> Generated:
+    """The generated constants and tables.  ``tables.s`` follows the jump table (of
+    ``jump_table_bytes``, from abi.py): tables that fill the rest of its page exactly, then
+    PAGE_TABLE on the next page boundary, then the others: no padding, and every table at
+    the same place whatever the code after it (timings do not move with the code)."""
+    from .abi import jump_table_bytes as abi_jump_table_bytes
     out = Emitter(Path(data_dir))
     for group in GROUPS:
         group(model, out)
     consts = [GENERATED_HEADER, ";", "; Constants and enumerations from the validated model (tools/kotd/build/tables.py).",
               ";"] + out.constants
-    tables = [GENERATED_HEADER, ";", "; The engine's tables from the validated model (tools/kotd/build/tables.py).",
-              ";", "", "tables_start:",
-              "    .advance [^+255]&$FF00          ; QUARTER_SQUARE (first) on a page: no page-crossing cycle, "
-              "and math.s's timing does not move with the code before it"] + out.tables + ["", "tables_end:"]
+    gap = -(abi_jump_table_bytes() if jump_table_bytes is None else jump_table_bytes) % 256
+    page = next(c for c in out.chunks if c[3] == PAGE_TABLE)
+    movable = [c for c in out.chunks if c is not page]
+    fill = [movable[i] for i in page_fill(movable, gap)]
+    moved = set()
+    for begin, end, _, _ in fill + [page]:
+        moved.update(range(begin, end))
+    tables = [GENERATED_HEADER, ";", "; The engine's tables from the validated model (tools/kotd/build/tables.py),",
+              f"; after the jump table: tables that fill the rest of its page ({gap} bytes), then",
+              f"; {PAGE_TABLE} on a page (no page-crossing cycle in math.s), then the others.", ";", "",
+              "tables_start:"]
+    for begin, end, _, _ in fill:
+        tables += out.tables[begin:end]
+    tables += ["tables_fill:", "    .advance [^+255]&$FF00          ; nothing: the fill is exact (checked by the build)", ""]
+    tables += out.tables[page[0]:page[1]]
+    tables += [line for i, line in enumerate(out.tables) if i not in moved] + ["", "tables_end:"]
     return Generated("\n".join(consts) + "\n", "\n".join(tables) + "\n", out.table_bytes)
