@@ -277,8 +277,8 @@ SCRATCH: list[Field] = [
     Field("BATTLE_PENDING", 1, lambda m: _slots(m), "work: 1 while an eliminated slot waits its turn"),
     Field("BATTLE_HERE", 1, 3, "work: units in the attacking hex, in the defending hex, non-depots there"),
     Field("BATTLE_NEAR", 1, 4, "work: friendly units, friendly hexes, enemy units, enemy hexes"),
-    Field("BATTLE_MASK", 1, 6, "work: neighbours of the defending hex held by Axis, Allied; of the "
-          "attacking hex by Axis, Allied; blocked neighbours of the defending, the attacking hex"),
+    Field("BATTLE_MASK", 1, 4, "work: neighbours of the defending hex held by Axis, Allied; of the "
+          "attacking hex by Axis, Allied"),
     Field("BATTLE_NB_SELF", 1, 1, "work: the attacking hex's bit among the defending hex's neighbours"),
     Field("BATTLE_TOTAL10", 2, 2, "work: ten times each group's strength"),
     Field("BATTLE_WORK", 1, 12, "work: group, slot ends, counters, a 16-bit value, a 24-bit sum"),

@@ -567,21 +567,6 @@ def map_tables(model: Model, out: Emitter) -> None:
     lines += ["MAP_ROW_HI:"]
     lines += [f"    .byte >[MAP_TERRAIN+{r * m.columns}]" for r in range(m.rows)]
     out.raw(lines, 2 * m.rows)
-    # combat.s's survey: which neighbours of each hex are off the map or impassable,
-    # bit d - 1 for direction d, in MAP_TERRAIN's layout (its row addresses + MAP_BLOCKED_OFFSET).
-    blocked = []
-    for r in range(m.rows):
-        for c in range(m.columns):
-            bits = 0
-            for d in hexgrid.DIRECTIONS:
-                nc, nr = hexgrid.step(c, r, d)
-                if not _passable(model, nc, nr):
-                    bits |= 1 << (d - 1)
-            blocked.append(bits)
-    out.table("MAP_BLOCKED", blocked, 1, src, "neighbours off the map or impassable, bit d - 1 for "
-              "direction d, row-major like MAP_TERRAIN", sources=[src.at(r) for r in range(m.rows)
-                                                                  for c in range(m.columns)])
-    out.constants.append(f".alias {'MAP_BLOCKED_OFFSET':<30} MAP_BLOCKED-MAP_TERRAIN ; same layout")
     homes = [m.places[m.home_bases[side]] for side in SIDES]
     out.table("HOME_COL", [p.col for p in homes], 1, Source("map.yaml", "home_bases"), "home base column by side")
     out.table("HOME_ROW", [p.row for p in homes], 1, Source("map.yaml", "home_bases"), "home base row by side")
@@ -591,12 +576,6 @@ def map_tables(model: Model, out: Emitter) -> None:
     towns = list(model.victory.towns)
     out.const("TOBRUK_TOWN", towns.index(m.tobruk), 1, Source("victory.yaml", "towns"),
               "Tobruk's index in CONTROL (data/victory.yaml towns order)")
-
-
-def _passable(model: Model, col: int, row: int) -> bool:
-    """Is the hex on the map and passable ground?"""
-    m = model.map
-    return 0 <= col < m.columns and 0 <= row < m.rows and bool(model.terrain[m.terrain[row][col]].passable)
 
 
 def hex_tables(model: Model, out: Emitter) -> None:
