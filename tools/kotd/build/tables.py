@@ -615,7 +615,18 @@ def unit_tables(model: Model, out: Emitter) -> None:
     out.table("UNIT_MORALE", [u.morale for u in us], 1, src, "morale 1-9",
               sources=[src.at(i).at("morale") for i in n])
     out.table("UNIT_POOL", [POOLS.index(u.pool) for u in us], 1, src, "POOL_ code")
-    out.table("UNIT_OPTIONAL", [int(u.optional) for u in us], 1, src, "1: only with the optional depots")
+    # setup.s: the units only in play with the optional depots are the last ones of the
+    # list, from index OPTIONAL_FIRST on (one comparison instead of a table of 58 flags).
+    last_required = max([i for i, u in enumerate(us) if not u.optional], default=-1)
+    wrong = [i for i in range(last_required) if us[i].optional]
+    first = last_required + 1
+    if wrong:
+        line = locate(out.data_dir, src.at(wrong[0]))
+        raise DataRangeError(f"data/units.yaml:{line}: units[{wrong[0]}] ({us[wrong[0]].name}): the units with "
+                             f"optional: true must be the last ones of the list (setup.s keeps only where "
+                             f"they start, OPTIONAL_FIRST); move it")
+    out.const("OPTIONAL_FIRST", first, 1, src, "index of the first unit only in play with the optional depots; "
+              "all after it are too")
     # supply.s walks one side's units from this list (unit indices), side by side, each
     # side's combat units first, then its depots: side s has SIDE_UNITS[SIDE_UNITS_START[s]
     # .. SIDE_UNITS_START[s + 1] - 1], its depots from SIDE_DEPOTS_START[s].
