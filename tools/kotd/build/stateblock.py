@@ -244,8 +244,7 @@ MAX_ARGS = 8            # arguments a call can pass (more are pulled and dropped
 SCRATCH: list[Field] = [
     # The call block: how a caller passes arguments and gets results (docs/engine.md).
     Field("CALL_ARGC", 1, 1, "arguments given (Apple: POKE before CALL)"),
-    Field("CALL_LEFT", 1, 1, "Atari glue: arguments still on the stack"),
-    Field("CALL_ENTRY", 1, 1, "entry number of the current call"),
+    Field("CALL_ENTRY", 1, 1, "the current call's entry n as 3 n + 2 (the jump table's return address)"),
     Field("CALL_STATUS", 1, 1, "0 ok, else an error code"),
     Field("CALL_RESULT", 2, 1, "result; $FF00 + error code on error"),
     Field("CALL_ARGS", 1, 2 * MAX_ARGS, "arguments, each low byte then high byte"),
