@@ -1552,14 +1552,10 @@ _group:
 _column:
     sec
     jsr group_chart
-    lda COMBAT_SUPPLY_COST_LO-1,y   ; the group's two costs: mobile, non-mobile
-    sta W_VALUE
-    lda COMBAT_SUPPLY_COST_HI-1,y
-    sta W_VALUE+1
-    lda COMBAT_SUPPLY_COST_LO-1+INTENSITY_MAX,y
+    lda COMBAT_SUPPLY_COST-1,y      ; the group's two costs: mobile, non-mobile
+    sta W_VALUE                     ; (bytes: tables.py refuses a cost above 255)
+    lda COMBAT_SUPPLY_COST-1+INTENSITY_MAX,y
     sta W_SUM
-    lda COMBAT_SUPPLY_COST_HI-1+INTENSITY_MAX,y
-    sta W_SUM+1
     lsr W_COUNT                     ; carry: this group is surrounded
     lda #0
     rol
@@ -1583,18 +1579,15 @@ _cost:
     sec
     lda U_SUPPLY_LO,x
     sbc W_VALUE
-    sta W_SUM+2
-    lda U_SUPPLY_HI,x
-    sbc W_VALUE+1
     jmp _paid
 _nonmobile:
     sec
     lda U_SUPPLY_LO,x
     sbc W_SUM
+_paid:
     sta W_SUM+2
     lda U_SUPPLY_HI,x
-    sbc W_SUM+1
-_paid:
+    sbc #0
     bcs _store
     lda #0                          ; floored at 0
     sta W_SUM+2

@@ -328,7 +328,7 @@ def combat_tables(model: Model, out: Emitter) -> None:
                 supply_src += [s(f"supply_cost.{role}.{side}.{utype}[{i}]") for i in range(9)]
             op += c.op_cost[role][side]
             op_src += [s(f"op_cost.{role}.{side}[{i}]") for i in range(9)]
-    out.table("COMBAT_SUPPLY_COST", supply, 2, s("supply_cost"),
+    out.table("COMBAT_SUPPLY_COST", supply, 1, s("supply_cost"),
               "Combat Supply Chart: ((role * 2 + side) * 2 + type) * 9 + intensity - 1", sources=supply_src)
     out.table("COMBAT_OP_COST", op, 1, s("op_cost"),
               "Combat Operation Chart: (role * 2 + side) * 9 + intensity - 1", sources=op_src)
