@@ -89,3 +89,25 @@ def test_the_tables_fill_the_jump_tables_page(model):
         before = text.split("tables_fill:", 1)[0]
         assert len(re.findall(r"\$[0-9A-F]{2}", before.split("tables_start:", 1)[1])) == -size % 256
         assert text.split("tables_fill:", 1)[1].split("\n;", 2)[1].lstrip().startswith(PAGE_TABLE)
+
+
+def test_a_table_inside_another_is_a_name_for_those_bytes():
+    from kotd.build.tables import shared_planes
+    planes = [("BIG", bytes([1, 2, 3, 4, 5]), 0, 3), ("PART", bytes([3, 4]), 3, 5),
+              ("OTHER", bytes([4, 3]), 5, 7), ("QUARTER_SQUARE_LO", bytes([1, 2]), 7, 9)]
+    aliases, dropped = shared_planes(planes)
+    assert aliases == {"PART": ("BIG", 2)} and dropped == {3, 4}
+
+
+def test_the_shared_tables_hold_the_same_bytes(model):
+    """Every alias tables.s makes points at bytes equal to the table's own."""
+    from kotd.build.tables import Emitter, shared_planes
+    out = Emitter()
+    for group in GROUPS:
+        group(model, out)
+    data = {name: d for name, d, _, _ in out.planes}
+    aliases, _ = shared_planes(out.planes)
+    assert aliases, "today's data has tables inside others"
+    for name, (host, offset) in aliases.items():
+        assert data[host][offset:offset + len(data[name])] == data[name]
+        assert f".alias {name:<30} {host}+{offset}" in generate(model).tables_s

@@ -101,6 +101,9 @@ class Emitter:
     #: each table's (first line in ``tables``, end line, bytes, name): what :func:`generate`
     #: may move to fill the jump table's page
     chunks: list[tuple[int, int, int, str]] = field(default_factory=list)
+    #: each byte plane's (label, bytes, first line, end line): what :func:`shared_planes` may
+    #: find inside another
+    planes: list[tuple[str, bytes, int, int]] = field(default_factory=list)
 
     def check(self, name: str, values: list[int], width: int, signed: bool, source: Source,
                sources: list[Source] | None = None) -> None:
@@ -151,10 +154,12 @@ class Emitter:
         planes = [("", 0)] if width == 1 else [("_LO", 0), ("_HI", 8)] if width == 2 else \
             [("_LO", 0), ("_MID", 8), ("_HI", 16)]
         for suffix, shift in planes:
+            first = len(self.tables)
             self.tables.append(f"{name}{suffix}:")
             row = [(v >> shift) & 0xFF for v in stored]
             for i in range(0, len(row), 16):
                 self.tables.append("    .byte " + ", ".join(f"${b:02X}" for b in row[i:i + 16]))
+            self.planes.append((f"{name}{suffix}", bytes(row), first, len(self.tables)))
         self.table_bytes += width * len(values)
         self.chunks.append((begin, len(self.tables), width * len(values), name))
 
@@ -680,6 +685,24 @@ def page_fill(chunks: list[tuple[int, int, int, str]], gap: int) -> list[int]:
     return chosen
 
 
+def shared_planes(planes: list[tuple[str, bytes, int, int]]) -> tuple[dict[str, tuple[str, int]], set[int]]:
+    """Byte planes whose bytes stand, in order, inside another plane kept: each becomes a
+    name for that place (``{name: (host, offset)}``), and its lines are dropped (the
+    returned line numbers).  Exact by construction: a change of data that breaks the
+    match simply keeps the plane.  PAGE_TABLE's planes are kept (math.s's timing)."""
+    kept: list[tuple[str, bytes]] = []
+    aliases: dict[str, tuple[str, int]] = {}
+    dropped: set[int] = set()
+    for name, data, first, end in sorted(planes, key=lambda p: -len(p[1])):
+        host = next((k for k in kept if data in k[1]), None)
+        if host is None or name.startswith(PAGE_TABLE):
+            kept.append((name, data))
+            continue
+        aliases[name] = (host[0], host[1].index(data))
+        dropped.update(range(first, end))
+    return aliases, dropped
+
+
 @dataclass(frozen=True)
 class Generated:
     constants_inc: str
@@ -699,10 +722,13 @@ def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR, jump_table_b
     consts = [GENERATED_HEADER, ";", "; Constants and enumerations from the validated model (tools/kotd/build/tables.py).",
               ";"] + out.constants
     gap = -(abi_jump_table_bytes() if jump_table_bytes is None else jump_table_bytes) % 256
-    page = next(c for c in out.chunks if c[3] == PAGE_TABLE)
-    movable = [c for c in out.chunks if c is not page]
+    aliases, dropped = shared_planes(out.planes)
+    chunks = [(b, e, n - sum(len(d) for name, d, first, _ in out.planes if name in aliases and b <= first < e), name)
+              for b, e, n, name in out.chunks]
+    page = next(c for c in chunks if c[3] == PAGE_TABLE)
+    movable = [c for c in chunks if c is not page and c[2]]
     fill = [movable[i] for i in page_fill(movable, gap)]
-    moved = set()
+    moved = set(dropped)
     for begin, end, _, _ in fill + [page]:
         moved.update(range(begin, end))
     tables = [GENERATED_HEADER, ";", "; The engine's tables from the validated model (tools/kotd/build/tables.py),",
@@ -710,8 +736,10 @@ def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR, jump_table_b
               f"; {PAGE_TABLE} on a page (no page-crossing cycle in math.s), then the others.", ";", "",
               "tables_start:"]
     for begin, end, _, _ in fill:
-        tables += out.tables[begin:end]
+        tables += [out.tables[i] for i in range(begin, end) if i not in dropped]
     tables += ["tables_fill:", "    .advance [^+255]&$FF00          ; nothing: the fill is exact (checked by the build)", ""]
     tables += out.tables[page[0]:page[1]]
-    tables += [line for i, line in enumerate(out.tables) if i not in moved] + ["", "tables_end:"]
+    tables += [line for i, line in enumerate(out.tables) if i not in moved] + ["", "tables_end:", ""]
+    tables += ["; Tables whose bytes stand in another table already (shared_planes): a name for them there"]
+    tables += [f".alias {name:<30} {host}+{offset}" for name, (host, offset) in aliases.items()]
     return Generated("\n".join(consts) + "\n", "\n".join(tables) + "\n", out.table_bytes)
