@@ -647,11 +647,13 @@ def unit_tables(model: Model, out: Emitter) -> None:
 
 
 def arithmetic_tables(model: Model, out: Emitter) -> None:
-    """math.s's quarter squares: floor(x * x / 4) for x = 0..511, so that a byte times a
-    byte is QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), exact (no data: kotd code)."""
+    """math.s's quarter squares: floor(x * x / 4) for x = 0..255, so that a byte times a
+    byte is QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), exact (no data: kotd code);
+    a + b = s + 256 takes QUARTER_SQUARE(s) + 128 s + $4000 (math.s works it out)."""
     out.section("arithmetic")
-    out.table("QUARTER_SQUARE", [x * x // 4 for x in range(512)], 2, CODE,
-              "floor(x * x / 4), x = 0..511; a * b = QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|)")
+    out.table("QUARTER_SQUARE", [x * x // 4 for x in range(256)], 2, CODE,
+              "floor(x * x / 4), x = 0..255; a * b = QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), "
+              "and for a + b = s + 256, QUARTER_SQUARE(s) + 128 s + $4000 in place of QUARTER_SQUARE(a + b)")
 
 
 #: The groups, in output order.  Issue 5: add a group here, or lines to one.
