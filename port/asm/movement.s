@@ -402,9 +402,16 @@ hex_census:
     sta CENSUS_FIRST_SIDE
     ldx #UNIT_COUNT-1               ; downwards: the lowest number writes last
 _unit:
-    lda U_COL,x
+    lda U_COL,x                     ; most units: another column, no branch taken
     cmp ZP_HEX_A
-    bne _next
+    beq _column
+_next:
+    dex
+    bpl _unit
+    pla
+    tax
+    rts
+_column:
     lda U_ROW,x
     cmp ZP_HEX_A+1
     bne _next
@@ -417,12 +424,7 @@ _unit:
     cmp #SIDE_ALLIED
     bne _next
     inc CENSUS_ALLIED
-_next:
-    dex
-    bpl _unit
-    pla
-    tax
-    rts
+    jmp _next
 .scend
 
 ;
