@@ -4,8 +4,9 @@ Every number of ``data/`` reaches the assembler through this module; no asm file
 types one.  Each table group is one function ``group(model, out)`` that writes
 constants (``.alias``, to ``generated/constants.inc``, assembled before the code so
 that immediates and zero page resolve) and tables (``.byte``, to
-``generated/tables.s``, assembled after the code).  To add a table: add a line to a
-group, or a new group function to ``GROUPS``.
+``generated/tables.s``, assembled right after the jump table, before the code: see
+:func:`generate` for the layout).  To add a table: add a line to a group, or a new
+group function to ``GROUPS``.
 
 Widths are declared, not guessed: a value that does not fit the width the engine
 reads is a :class:`DataRangeError` naming the data file, its line and key.
