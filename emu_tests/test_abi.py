@@ -6,14 +6,16 @@ from kotd.build.targets import TARGETS
 from kotd.emu import Cpu, EngineMachine
 from kotd.engine.fixtures import empty_state
 
-JMP = 0x4C
+JSR = 0x20
 
 
-def test_entry_n_is_a_jmp_at_base_plus_3n(machine):
+def test_entry_n_is_a_jsr_to_the_glue_at_base_plus_3n(machine):
+    """abi_enter tells the entries apart by the low byte of the JSR's return address."""
     base = machine.target.engine.start
     for e in abi.ENTRIES:
         at = base + 3 * e.number
-        assert machine.cpu.byte(at) == JMP, e.name
+        assert machine.cpu.byte(at) == JSR, e.name
+        assert machine.cpu.word(at + 1) == machine.symbols["ABI_ENTER"], e.name
         assert machine.entry_address(e.name) == at
 
 

@@ -391,3 +391,21 @@ def test_the_battles_of_every_scenario(model, machines, monkeypatch, scenario):
     for state, order, reaction in battles:
         for m in machines.values():
             assert compare(model, m, state, order, reaction) is not None
+
+
+def test_closed_in_on_every_hex(model, machines):
+    """closed_in (the surrounded test without MAP_BLOCKED) against the reference's rule
+    (kotd.engine.combat.surrounded): each neighbour not in the mask off the map or
+    impassable, on every hex of the map, with no mask, each single direction and all
+    but one."""
+    m = machines["atari"]
+    here = model.map
+    masks = [0] + [1 << d for d in range(6)] + [0x3F ^ (1 << d) for d in range(6)]
+    for col in range(here.columns):
+        for row in range(here.rows):
+            for mask in masks:
+                want = all(mask >> (d - 1) & 1 or not here.on_map(*n)
+                           or not combat.terrain(model, n).passable
+                           for d in hexgrid.DIRECTIONS for n in [hexgrid.step(col, row, d)])
+                run = m.cpu.call(m.symbols["CLOSED_IN"], a=mask, x=col, y=row)
+                assert bool(run.p & 1) == want, (col, row, mask)

@@ -34,7 +34,7 @@ def test_memory_map_matches_the_targets_and_the_layout(doc, model, name):
     text = section(doc, "Memory maps")
     machine = text[text.index("### Atari" if name == "atari" else "### Apple"):]
     machine = machine[:machine.find("\n### ", 5)]
-    assert f"| ${t.engine.start:04X}-${t.engine.end:04X} | the engine: jump table, code, tables " \
+    assert f"| ${t.engine.start:04X}-${t.engine.end:04X} | the engine: jump table, tables, code " \
            f"({t.engine.size // 1024} KB region) |" in machine
     m = re.search(r"\| \$(\w{4})-\$(\w{4}) \| the state block \(\$(\w{4}), (\d+) bytes\) and scratch "
                   r"\((\d+) bytes\), in a (\d+)-byte region \|", machine)

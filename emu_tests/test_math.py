@@ -154,12 +154,27 @@ def test_load_word(machines, value):
         assert out == value
 
 
-def test_quarter_squares_fit_every_byte_product(model):
-    """The table's reach: a + b of two bytes is at most 510, within its 512 entries."""
-    squares = [x * x // 4 for x in range(512)]
-    for a in range(256):
-        for b in range(0, 256, 17):
-            assert squares[a + b] - squares[abs(a - b)] == a * b
+def test_quarter_squares_give_every_byte_product(model):
+    """The table's reach, 256 entries, and math.s's formula above it: a + b = s + 256
+    takes QUARTER_SQUARE(s) + 128 s + $4000; every pair of bytes."""
+    squares = [x * x // 4 for x in range(256)]
+
+    def quarter(x):
+        return squares[x] if x < 256 else squares[x - 256] + 128 * (x - 256) + 0x4000
+    assert all(quarter(a + b) - quarter(abs(a - b)) == a * b for a in range(256) for b in range(256))
+
+
+def test_every_sum_above_255_in_mul_8x8_and_mul_by_byte(machines):
+    """Each a + b = s + 256 (s = 0..254, both parities of s and low bytes of
+    QUARTER_SQUARE(s) on either side of 128) through both routines' in-line formula."""
+    for m in each(machines):
+        for s in range(255):
+            for d in {s % 2, min(254 - s, 100) // 2 * 2 + s % 2, 254 - s}:
+                a, b = (s + 256 + d) // 2, (s + 256 - d) // 2
+                _, _, r = run(m, "mul_8x8", a=a, b=b)
+                assert r.a << 8 | m.peek("ZP_TEMP", 3) == a * b, (a, b)
+                out, _, _ = run(m, "mul_by_byte", a=b, mul=a << 8 | a)
+                assert out == (a << 8 | a) * b, (a, b)
 
 
 @SLOW_OK

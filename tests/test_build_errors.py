@@ -212,3 +212,15 @@ def test_a_front_end_past_the_region_is_refused(model):
     short = dataclasses.replace(ATARI, engine=Region("engine", ATARI.engine.start, end + 255))
     with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: \d+ bytes .* past engine \$5800-"):
         frontend_image(model, short, engine)
+
+
+def test_an_optional_unit_before_the_last_ones_is_refused(model):
+    """setup.s keeps only where the optional units start (OPTIONAL_FIRST): an optional
+    unit followed by one that is not stops the build, naming the unit's line."""
+    units = list(model.units)
+    assert units[-1].optional and not units[0].optional
+    units[0] = dataclasses.replace(units[0], optional=True)
+    with pytest.raises(DataRangeError, match=r"data/units.yaml:\d+: units\[0\] .*must be the last ones"):
+        generate(dataclasses.replace(model, units=tuple(units)))
+    first = re.search(r"^\.alias OPTIONAL_FIRST\s+(\d+)", generate(model).constants_inc, re.M)
+    assert int(first.group(1)) == min(i for i, u in enumerate(model.units) if u.optional)

@@ -69,3 +69,45 @@ def test_adding_a_field_is_one_line(model, monkeypatch):
     c = stateblock.constants(model, TARGETS["apple"])
     assert c["WORK_EXTRA_HI"] == c["WORK_EXTRA_LO"] + 3
     assert ".alias WORK_EXTRA_LO" in stateblock.asm_equates(model)
+
+
+def test_page_fill_adds_up_exactly_or_not_at_all():
+    from kotd.build.tables import page_fill
+    chunks = [(0, 0, n, f"T{i}") for i, n in enumerate([72, 72, 36, 17, 9, 5, 2])]
+    for gap in (0, 2, 7, 153, 175, 213):
+        chosen = page_fill(chunks, gap)
+        assert sum(chunks[i][2] for i in chosen) == gap and len(set(chosen)) == len(chosen)
+    assert page_fill(chunks, 1) == [] and page_fill(chunks, 250) == []
+
+
+def test_the_tables_fill_the_jump_tables_page(model):
+    """tables.s: the tables before QUARTER_SQUARE add up to the rest of the jump table's
+    page, for the jump table of today and of any other size."""
+    from kotd.build.tables import PAGE_TABLE
+    for size in (abi.jump_table_bytes(), 81, 300):
+        text = generate(model, jump_table_bytes=size).tables_s
+        before = text.split("tables_fill:", 1)[0]
+        assert len(re.findall(r"\$[0-9A-F]{2}", before.split("tables_start:", 1)[1])) == -size % 256
+        assert text.split("tables_fill:", 1)[1].split("\n;", 2)[1].lstrip().startswith(PAGE_TABLE)
+
+
+def test_a_table_inside_another_is_a_name_for_those_bytes():
+    from kotd.build.tables import shared_planes
+    planes = [("BIG", bytes([1, 2, 3, 4, 5]), 0, 3), ("PART", bytes([3, 4]), 3, 5),
+              ("OTHER", bytes([4, 3]), 5, 7), ("QUARTER_SQUARE_LO", bytes([1, 2]), 7, 9)]
+    aliases, dropped = shared_planes(planes)
+    assert aliases == {"PART": ("BIG", 2)} and dropped == {3, 4}
+
+
+def test_the_shared_tables_hold_the_same_bytes(model):
+    """Every alias tables.s makes points at bytes equal to the table's own."""
+    from kotd.build.tables import Emitter, shared_planes
+    out = Emitter()
+    for group in GROUPS:
+        group(model, out)
+    data = {name: d for name, d, _, _ in out.planes}
+    aliases, _ = shared_planes(out.planes)
+    assert aliases, "today's data has tables inside others"
+    for name, (host, offset) in aliases.items():
+        assert data[host][offset:offset + len(data[name])] == data[name]
+        assert f".alias {name:<30} {host}+{offset}" in generate(model).tables_s

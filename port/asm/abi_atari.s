@@ -7,9 +7,10 @@
 ;
 
 ;
-; abi_enter -- the jump table stubs come here.
+; abi_enter -- the jump table's JSRs come here.
 ;
-; In:       Y = entry number; stack: argument count, arguments (high, low each)
+; In:       stack: the JSR's return address (its low byte 3 x entry + 2), then
+;           the argument count, then the arguments (high, low each)
 ; Out:      FR0, FR0+1 = CALL_RESULT (the value USR returns); CALL_STATUS set;
 ;           every argument pulled (the first CALL_MAX_ARGS kept in CALL_ARGS)
 ; Clobbers: A, X, Y, flags (BASIC keeps nothing in them)
@@ -17,32 +18,35 @@
 ;
 abi_enter:
 .scope
+    pla                             ; 3 x entry + 2
+    sta CALL_ENTRY
+    pla                             ; the engine's page
     pla                             ; argument count
     sta CALL_ARGC
-    sta CALL_LEFT
+    tay                             ; arguments left
+    beq _dispatch
     ldx #0                          ; offset into CALL_ARGS
 _pull:
-    lda CALL_LEFT
-    beq _dispatch
-    dec CALL_LEFT
+    pla                             ; high byte first
     cpx #2*CALL_MAX_ARGS
     bcs _drop
-    pla                             ; high byte first
     sta CALL_ARGS+1,x
     pla
     sta CALL_ARGS,x
     inx
     inx
-    bne _pull                       ; always
-_drop:
-    pla                             ; more arguments than any entry takes
-    pla
-    bcs _pull                       ; always: carry still set by cpx
+_next:
+    dey
+    bne _pull
 _dispatch:
+    ldy CALL_ENTRY
     jsr abi_dispatch
     lda CALL_RESULT_LO
     sta FR0
     lda CALL_RESULT_HI
     sta FR0+1
     rts
+_drop:
+    pla                             ; more arguments than any entry takes
+    bcs _next                       ; always: carry still set by cpx
 .scend

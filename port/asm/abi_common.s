@@ -13,7 +13,7 @@
 ;
 ; abi_dispatch -- run one entry.
 ;
-; In:       Y = entry number; CALL_ARGC and CALL_ARGS set by the glue
+; In:       Y = 3 x entry number + 2; CALL_ARGC and CALL_ARGS set by the glue
 ; Out:      A = CALL_STATUS (E_OK or an error code)
 ;           CALL_RESULT = the result, or RESULT_ERROR_HI:code on an error
 ; Clobbers: X, Y, flags
@@ -47,9 +47,9 @@ _finish:
 _done:
     rts
 
-; Jump to the entry's routine; its RTS returns to abi_dispatch.
+; Jump to the entry's routine; its RTS returns to abi_dispatch.  Y is still
+; the entry's (save_zero_page clobbers A only).
 _call:
-    ldy CALL_ENTRY
     lda entry_routine_hi,y
     pha
     lda entry_routine_lo,y

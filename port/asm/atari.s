@@ -11,7 +11,7 @@
 
 .org ENGINE_BASE
 .include "generated/jumptable.s"    ; must stay first: entry n at ENGINE_BASE + 3n
+.include "generated/tables.s"       ; the data as tables: filling its page, QUARTER_SQUARE on the next
 .include "abi_atari.s"              ; USR glue
 .include "modules.s"                ; the engine itself
-.include "generated/tables.s"       ; the data as tables
 .include "end.s"                    ; region checks

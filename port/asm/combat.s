@@ -15,7 +15,7 @@
 ;
 ; Zero page: "math.s's" in a Clobbers line means M0..M3 (ZP_MUL), P, B0, B1
 ; (ZP_TEMP+3..+5), DM0, DM1 (ZP_TEMP, +1) and MATH_TERM; survey and check_battle
-; also use ZP_TEMP..ZP_TEMP+3 and ZP_PTR (MAP_BLOCKED's rows).
+; also use ZP_TEMP..ZP_TEMP+3, closed_in ZP_TEMP..ZP_TEMP+3 and ZP_PTR.
 ;
 
 .alias W_GROUP      BATTLE_WORK         ; 0 the attackers, 1 the defenders
@@ -449,7 +449,7 @@ _bad:
 ; Where a unit stands next to a hex is a lookup: its column and row offsets from
 ; the hex, each -1..1, and the hex's column parity index NEIGHBOUR_BIT, which
 ; gives the neighbour's bit, NEIGHBOUR_SELF for the hex itself, or 0.  The
-; blocked neighbours are MAP_BLOCKED's, worked out by tables.py.
+; neighbours off the map or impassable are closed_in's, asked only when needed.
 ;
 ; In:       BATTLE_HEXES (next to each other), BATTLE_NB_SELF; the units
 ; Out:      BATTLE_HERE, BATTLE_MASK
@@ -462,28 +462,6 @@ _bad:
 
 survey:
 .scope
-    ldy BATTLE_HEXES+3              ; the blocked neighbours of the defending hex
-    lda MAP_ROW_LO,y
-    clc
-    adc #<MAP_BLOCKED_OFFSET
-    sta ZP_PTR_LO
-    lda MAP_ROW_HI,y
-    adc #>MAP_BLOCKED_OFFSET
-    sta ZP_PTR_HI
-    ldy BATTLE_HEXES+2
-    lda (ZP_PTR),y
-    sta BATTLE_MASK+4
-    ldy BATTLE_HEXES+1              ; and of the attacking hex
-    lda MAP_ROW_LO,y
-    clc
-    adc #<MAP_BLOCKED_OFFSET
-    sta ZP_PTR_LO
-    lda MAP_ROW_HI,y
-    adc #>MAP_BLOCKED_OFFSET
-    sta ZP_PTR_HI
-    ldy BATTLE_HEXES
-    lda (ZP_PTR),y
-    sta BATTLE_MASK+5
     lda #0
     ldx #3
 _clear:
@@ -1574,14 +1552,10 @@ _group:
 _column:
     sec
     jsr group_chart
-    lda COMBAT_SUPPLY_COST_LO-1,y   ; the group's two costs: mobile, non-mobile
-    sta W_VALUE
-    lda COMBAT_SUPPLY_COST_HI-1,y
-    sta W_VALUE+1
-    lda COMBAT_SUPPLY_COST_LO-1+INTENSITY_MAX,y
+    lda COMBAT_SUPPLY_COST-1,y      ; the group's two costs: mobile, non-mobile
+    sta W_VALUE                     ; (bytes: tables.py refuses a cost above 255)
+    lda COMBAT_SUPPLY_COST-1+INTENSITY_MAX,y
     sta W_SUM
-    lda COMBAT_SUPPLY_COST_HI-1+INTENSITY_MAX,y
-    sta W_SUM+1
     lsr W_COUNT                     ; carry: this group is surrounded
     lda #0
     rol
@@ -1605,18 +1579,15 @@ _cost:
     sec
     lda U_SUPPLY_LO,x
     sbc W_VALUE
-    sta W_SUM+2
-    lda U_SUPPLY_HI,x
-    sbc W_VALUE+1
     jmp _paid
 _nonmobile:
     sec
     lda U_SUPPLY_LO,x
     sbc W_SUM
+_paid:
     sta W_SUM+2
     lda U_SUPPLY_HI,x
-    sbc W_SUM+1
-_paid:
+    sbc #0
     bcs _store
     lda #0                          ; floored at 0
     sta W_SUM+2
@@ -1641,7 +1612,7 @@ _done:
 ; map, impassable or holding enemy units (kotd.engine.combat.surrounded)?
 ;
 ; Out:      W_COUNT: bit 0 the attackers, bit 1 the defenders
-; Clobbers: A, X, flags
+; Clobbers: A, X, Y, flags; closed_in's zero page
 ;
 surrounded_groups:
 .scope
@@ -1651,21 +1622,70 @@ surrounded_groups:
     eor #1                          ; its neighbours
     tax
     lda BATTLE_MASK+2,x
-    ora BATTLE_MASK+5
-    cmp #$3F
-    bne _defenders
-    lda #1
-    sta W_COUNT
-_defenders:
+    ldx BATTLE_HEXES
+    ldy BATTLE_HEXES+1
+    jsr closed_in
+    rol W_COUNT                     ; bit 0: the attackers
     ldx BATTLE_SIDE
     lda BATTLE_MASK,x
-    ora BATTLE_MASK+4
-    cmp #$3F
-    bne _done
+    ldx BATTLE_HEXES+2
+    ldy BATTLE_HEXES+3
+    jsr closed_in
+    bcc _done
     lda W_COUNT
     ora #2
     sta W_COUNT
 _done:
+    rts
+.scend
+
+;
+; closed_in -- is each neighbour of a hex that a mask leaves open off the map
+; or impassable?  Tested one direction at a time, stopping at the first open
+; one: a battle's hex is seldom closed in, so most calls test one or two.
+;
+; In:       A = the neighbours already closed (bit d - 1 for direction d: held
+;           by the enemy); X = column, Y = row of the hex (on the map)
+; Out:      carry set: every other neighbour is off the map or impassable
+; Clobbers: A, X, Y, flags
+; Zero page: ZP_TEMP, ZP_TEMP+1 (hex_step: the hex), ZP_TEMP+2, ZP_TEMP+3, ZP_PTR
+;
+.alias CI_OPEN      ZP_TEMP+2           ; directions left to test, bit d - 1
+.alias CI_DIRECTION ZP_TEMP+3           ; the direction in hand
+
+closed_in:
+.scope
+    eor #$3F
+    sta CI_OPEN
+    lda #0
+    sta CI_DIRECTION
+_next:
+    lda CI_OPEN
+    beq _closed                     ; none left open
+    inc CI_DIRECTION
+    lsr CI_OPEN
+    bcc _next                       ; closed already
+    lda CI_DIRECTION
+    jsr hex_step                    ; keeps the hex in ZP_TEMP, ZP_TEMP+1
+    bcs _next                       ; off the map: X, Y still the hex
+    lda MAP_ROW_LO,y
+    sta ZP_PTR_LO
+    lda MAP_ROW_HI,y
+    sta ZP_PTR_HI
+    txa
+    tay
+    lda (ZP_PTR),y
+    tay
+    lda TERRAIN_PASSABLE,y
+    bne _open
+    ldx ZP_TEMP                     ; impassable: back to the hex
+    ldy ZP_TEMP+1
+    jmp _next
+_closed:
+    sec
+    rts
+_open:
+    clc
     rts
 .scend
 

@@ -7,8 +7,10 @@
 ; hex.s; a byte product's low byte is left in ZP_TEMP+3 (P).
 ;
 ; How it works.  A byte times a byte is a difference of two quarter squares,
-; a * b = floor((a + b)^2 / 4) - floor((a - b)^2 / 4), read from the 512-entry
-; table QUARTER_SQUARE (tables.py); wider products are sums of byte products.
+; a * b = floor((a + b)^2 / 4) - floor((a - b)^2 / 4), read from the 256-entry
+; table QUARTER_SQUARE (tables.py); for a + b = s' + 256 >= 256, floor((s' +
+; 256)^2 / 4) = QUARTER_SQUARE(s') + 128 s' + $4000, worked out in line (a few
+; byte products a battle take that way).  Wider products are sums of byte products.
 ; A division by a byte keeps its remainder in A and shifts one byte a round; a
 ; division by a word shifts the dividend through a 16-bit remainder.
 ; emu_tests/test_math.py ties each routine to Python's integers.
@@ -61,11 +63,22 @@ _large:
     adc #1
 _large_diff:
     tay
+    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
+    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
+    sta P                           ; s' / 2 (P is written last)
+    lda #0
+    ror                             ; 128 x (s' & 1), carry clear
+    adc QUARTER_SQUARE_LO,x
+    pha                             ; the low byte; carry into the high one
+    lda QUARTER_SQUARE_HI,x
+    adc P
+    adc #$40                        ; carry clear: at most 63 + 127 + 1
+    tax                             ; the high byte
+    pla
     sec
-    lda QUARTER_SQUARE_LO+256,x
     sbc QUARTER_SQUARE_LO,y
     sta P
-    lda QUARTER_SQUARE_HI+256,x
+    txa
     sbc QUARTER_SQUARE_HI,y
     rts
 .scend
@@ -111,11 +124,22 @@ _large_0:
     eor #$FF
     adc #1
 *   tay
+    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
+    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
+    sta P                           ; s' / 2 (P is written last)
+    lda #0
+    ror                             ; 128 x (s' & 1), carry clear
+    adc QUARTER_SQUARE_LO,x
+    pha                             ; the low byte; carry into the high one
+    lda QUARTER_SQUARE_HI,x
+    adc P
+    adc #$40                        ; carry clear: at most 63 + 127 + 1
+    tax                             ; the high byte
+    pla
     sec
-    lda QUARTER_SQUARE_LO+256,x
     sbc QUARTER_SQUARE_LO,y
     sta M0
-    lda QUARTER_SQUARE_HI+256,x
+    txa
     sbc QUARTER_SQUARE_HI,y
 _product_0:
     ldy M1
@@ -150,11 +174,22 @@ _large_1:
     eor #$FF
     adc #1
 *   tay
+    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
+    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
+    sta P                           ; s' / 2 (P is written last)
+    lda #0
+    ror                             ; 128 x (s' & 1), carry clear
+    adc QUARTER_SQUARE_LO,x
+    pha                             ; the low byte; carry into the high one
+    lda QUARTER_SQUARE_HI,x
+    adc P
+    adc #$40                        ; carry clear: at most 63 + 127 + 1
+    tax                             ; the high byte
+    pla
     sec
-    lda QUARTER_SQUARE_LO+256,x
     sbc QUARTER_SQUARE_LO,y
     sta P
-    lda QUARTER_SQUARE_HI+256,x
+    txa
     sbc QUARTER_SQUARE_HI,y
 _product_1:
     tax

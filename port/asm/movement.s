@@ -27,7 +27,7 @@
 ; lowest-numbered unit in each hex of the 3 x 3 box around it, NONE if empty;
 ; slot 3 * (dcol + 1) + (drow + 1), the hex itself in the centre.
 .alias NEAR_SIDE         WORK
-.alias BOX_COL           ZP_TEMP    ; survey_target: the box's first column, row
+.alias BOX_COL           ZP_TEMP    ; survey_target: the box's first column, row - 1
 .alias BOX_ROW           ZP_TEMP+1
 .alias BOX_CENTRE        3 * 1 + 1
 
@@ -402,9 +402,16 @@ hex_census:
     sta CENSUS_FIRST_SIDE
     ldx #UNIT_COUNT-1               ; downwards: the lowest number writes last
 _unit:
-    lda U_COL,x
+    lda U_COL,x                     ; most units: another column, no branch taken
     cmp ZP_HEX_A
-    bne _next
+    beq _column
+_next:
+    dex
+    bpl _unit
+    pla
+    tax
+    rts
+_column:
     lda U_ROW,x
     cmp ZP_HEX_A+1
     bne _next
@@ -417,12 +424,7 @@ _unit:
     cmp #SIDE_ALLIED
     bne _next
     inc CENSUS_ALLIED
-_next:
-    dex
-    bpl _unit
-    pla
-    tax
-    rts
+    jmp _next
 .scend
 
 ;
@@ -524,7 +526,8 @@ _clear:
     stx BOX_COL
     ldx ZP_HEX_A+1
     dex
-    stx BOX_ROW
+    dex
+    stx BOX_ROW                     ; one less: _column subtracts with the carry clear
     ldx #UNIT_COUNT-1
     sec                             ; set on every way into _unit
 _unit:
@@ -537,8 +540,7 @@ _unit:
     bmi _done                       ; always
 _column:
     tay                             ; dcol + 1
-    lda U_ROW,x                     ; drow + 1
-    sec
+    lda U_ROW,x                     ; drow + 1 = row - (BOX_ROW + 1): carry clear
     sbc BOX_ROW
     cmp #3
     bcs _next

@@ -226,8 +226,8 @@ _unit:
     bne _in_game
     jmp _next
 _in_game:
-    lda UNIT_OPTIONAL,x
-    beq _scale
+    cpx #OPTIONAL_FIRST             ; the optional units are the last (tables.py checks)
+    bcc _scale
     lda OPT_DEPOTS
     bne _scale
     lda #STATUS_ABSENT              ; out of the game

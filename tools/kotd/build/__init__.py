@@ -182,6 +182,18 @@ def memory_report(target: Target, mem: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def check_table_fill(target: Target, asm: Assembly) -> None:
+    """tables.s fills the jump table's page exactly (tables.py counts on
+    abi.jump_table_bytes): a pad there is a miscount, not a choice."""
+    start, fill = asm.address("tables_start"), asm.address("tables_fill")
+    if start - target.engine.start != abi.jump_table_bytes():
+        raise BuildError(f"tools/kotd/build/abi.py: jump_table_bytes() says {abi.jump_table_bytes()} but "
+                         f"jumptable.s assembles to {start - target.engine.start} bytes; fix the count")
+    if fill & 0xFF:
+        raise BuildError(f"tools/kotd/build/tables.py: page_fill found no tables that add up to the "
+                         f"{-start % 256} bytes left in the jump table's page; change the tables it may move")
+
+
 def build_target(model: Model, target: Target, out_dir: Path | None,
                  echo: Callable[[str], None] = print) -> TargetBuild:
     check_regions(model, target)
@@ -197,6 +209,7 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
     if len(asm.image) != asm.address("engine_end") - base:
         raise BuildError(f"port/asm/{target.name}.s: the image has {len(asm.image)} bytes but engine_end says "
                          f"{asm.address('engine_end') - base}: something assembled outside the engine region")
+    check_table_fill(target, asm)
     mem = memory_map(model, target, asm, loader)
     e = mem["engine"]
     echo(f"[{target.name}] assembled port/asm/{target.name}.s: ${base:04X}-${base + e['used'] - 1:04X}, "

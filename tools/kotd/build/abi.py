@@ -172,26 +172,42 @@ def abi_equates() -> str:
     return "\n".join(lines) + "\n"
 
 
+#: abi_enter finds the entry from the low byte of its JSR's return address, 3 n + 2
+#: (the engine starts on a page): at most this many entries.
+MAX_ENTRIES = 84
+
+
 def jump_table() -> str:
-    """``jumptable.s``: the jump table, one stub per entry, the dispatch tables."""
+    """``jumptable.s``: the jump table, one JSR per entry, the dispatch table."""
     check_entries()
-    lines = [";", "; The jump table: entry n is a JMP at ENGINE_BASE + 3 * n (numbers never change).",
-             "; Each stub gives the ABI glue (abi_enter) its entry number in Y.",
-             "; From tools/kotd/build/abi.py.", ";", "", "jump_table:"]
+    if len(ENTRIES) > MAX_ENTRIES:
+        raise ValueError(f"{__file__}: {len(ENTRIES)} entries; abi_enter tells them apart by one byte, "
+                         f"3 n + 2, so at most {MAX_ENTRIES}")
+    lines = [";", "; The jump table: entry n is a JSR at ENGINE_BASE + 3 * n (numbers never change).",
+             "; abi_enter pulls the return address the JSR pushes: its low byte, 3 n + 2 (the",
+             "; engine starts on a page), indexes entry_info.  From tools/kotd/build/abi.py.", ";", "",
+             "jump_table:"]
     for e in ENTRIES:
         args = ", ".join(e.args)
-        lines.append(f"    jmp entry_{e.number:<3}            ; {e.number} {e.name}({args}) -> {e.result}")
-    lines += ["jump_table_end:", ""]
-    for e in ENTRIES:
-        lines += [f"entry_{e.number}:", f"    ldy #ENTRY_{e.name}", "    jmp abi_enter"]
-    lines += ["", "; argument count of each entry", "entry_argc:"]
-    lines += [f"    .byte {len(e.args):<3}   ; {e.name}" for e in ENTRIES]
-    lines += ["", "; each entry's routine, minus one (abi_dispatch calls it with RTS)", "entry_routine_lo:"]
-    lines += [f"    .byte <[{e.routine}-1]" for e in ENTRIES]
-    lines += ["entry_routine_hi:"]
-    lines += [f"    .byte >[{e.routine}-1]" for e in ENTRIES]
+        lines.append(f"    jsr abi_enter            ; {e.number} {e.name}({args}) -> {e.result}")
+    lines += ["jump_table_end:", "",
+              "; each entry's argument count and routine minus one (abi_dispatch calls it with RTS),",
+              "; three bytes an entry, read with Y = 3 n + 2",
+              "entry_info:"]
+    lines += [f"    .byte {len(e.args)}, <[{e.routine}-1], >[{e.routine}-1]   ; {e.name}" for e in ENTRIES]
+    lines += [".alias entry_argc       entry_info-2",
+              ".alias entry_routine_lo entry_info-1",
+              ".alias entry_routine_hi entry_info"]
     lines += flow_tables()
     return "\n".join(lines) + "\n"
+
+
+def jump_table_bytes() -> int:
+    """The bytes :func:`jump_table` assembles to: per entry a JSR (3) and its argument
+    count and routine (3); then the three phase tables.  tables.py fills the rest of its
+    last page; the build checks the sum (build.check_table_fill)."""
+    from ..engine.state import Phase
+    return 6 * len(ENTRIES) + 3 * len(Phase)
 
 
 def flow_tables() -> list[str]:

@@ -244,8 +244,7 @@ MAX_ARGS = 8            # arguments a call can pass (more are pulled and dropped
 SCRATCH: list[Field] = [
     # The call block: how a caller passes arguments and gets results (docs/engine.md).
     Field("CALL_ARGC", 1, 1, "arguments given (Apple: POKE before CALL)"),
-    Field("CALL_LEFT", 1, 1, "Atari glue: arguments still on the stack"),
-    Field("CALL_ENTRY", 1, 1, "entry number of the current call"),
+    Field("CALL_ENTRY", 1, 1, "the current call's entry n as 3 n + 2 (the jump table's return address)"),
     Field("CALL_STATUS", 1, 1, "0 ok, else an error code"),
     Field("CALL_RESULT", 2, 1, "result; $FF00 + error code on error"),
     Field("CALL_ARGS", 1, 2 * MAX_ARGS, "arguments, each low byte then high byte"),
@@ -277,8 +276,8 @@ SCRATCH: list[Field] = [
     Field("BATTLE_PENDING", 1, lambda m: _slots(m), "work: 1 while an eliminated slot waits its turn"),
     Field("BATTLE_HERE", 1, 3, "work: units in the attacking hex, in the defending hex, non-depots there"),
     Field("BATTLE_NEAR", 1, 4, "work: friendly units, friendly hexes, enemy units, enemy hexes"),
-    Field("BATTLE_MASK", 1, 6, "work: neighbours of the defending hex held by Axis, Allied; of the "
-          "attacking hex by Axis, Allied; blocked neighbours of the defending, the attacking hex"),
+    Field("BATTLE_MASK", 1, 4, "work: neighbours of the defending hex held by Axis, Allied; of the "
+          "attacking hex by Axis, Allied"),
     Field("BATTLE_NB_SELF", 1, 1, "work: the attacking hex's bit among the defending hex's neighbours"),
     Field("BATTLE_TOTAL10", 2, 2, "work: ten times each group's strength"),
     Field("BATTLE_WORK", 1, 12, "work: group, slot ends, counters, a 16-bit value, a 24-bit sum"),

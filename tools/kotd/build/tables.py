@@ -4,8 +4,9 @@ Every number of ``data/`` reaches the assembler through this module; no asm file
 types one.  Each table group is one function ``group(model, out)`` that writes
 constants (``.alias``, to ``generated/constants.inc``, assembled before the code so
 that immediates and zero page resolve) and tables (``.byte``, to
-``generated/tables.s``, assembled after the code).  To add a table: add a line to a
-group, or a new group function to ``GROUPS``.
+``generated/tables.s``, assembled right after the jump table, before the code: see
+:func:`generate` for the layout).  To add a table: add a line to a group, or a new
+group function to ``GROUPS``.
 
 Widths are declared, not guessed: a value that does not fit the width the engine
 reads is a :class:`DataRangeError` naming the data file, its line and key.
@@ -98,6 +99,12 @@ class Emitter:
     constants: list[str] = field(default_factory=list)
     tables: list[str] = field(default_factory=list)
     table_bytes: int = 0
+    #: each table's (first line in ``tables``, end line, bytes, name): what :func:`generate`
+    #: may move to fill the jump table's page
+    chunks: list[tuple[int, int, int, str]] = field(default_factory=list)
+    #: each byte plane's (label, bytes, first line, end line): what :func:`shared_planes` may
+    #: find inside another
+    planes: list[tuple[str, bytes, int, int]] = field(default_factory=list)
 
     def check(self, name: str, values: list[int], width: int, signed: bool, source: Source,
                sources: list[Source] | None = None) -> None:
@@ -136,6 +143,7 @@ class Emitter:
               signed: bool = False, first: int | None = None, sources: list[Source] | None = None) -> None:
         """A table of ``len(values)`` entries; 16-bit tables as ``_LO``/``_HI`` planes."""
         self.check(name, values, width, signed, source, sources)
+        begin = len(self.tables)
         mask = (1 << (8 * width)) - 1
         stored = [v & mask for v in values]
         note = f"; {name}: {doc} ({len(values)} x {'signed ' if signed else ''}{8 * width} bits; "
@@ -147,11 +155,14 @@ class Emitter:
         planes = [("", 0)] if width == 1 else [("_LO", 0), ("_HI", 8)] if width == 2 else \
             [("_LO", 0), ("_MID", 8), ("_HI", 16)]
         for suffix, shift in planes:
+            first = len(self.tables)
             self.tables.append(f"{name}{suffix}:")
             row = [(v >> shift) & 0xFF for v in stored]
             for i in range(0, len(row), 16):
                 self.tables.append("    .byte " + ", ".join(f"${b:02X}" for b in row[i:i + 16]))
+            self.planes.append((f"{name}{suffix}", bytes(row), first, len(self.tables)))
         self.table_bytes += width * len(values)
+        self.chunks.append((begin, len(self.tables), width * len(values), name))
 
     def raw(self, lines: list[str], nbytes: int) -> None:
         self.tables += lines
@@ -323,7 +334,7 @@ def combat_tables(model: Model, out: Emitter) -> None:
                 supply_src += [s(f"supply_cost.{role}.{side}.{utype}[{i}]") for i in range(9)]
             op += c.op_cost[role][side]
             op_src += [s(f"op_cost.{role}.{side}[{i}]") for i in range(9)]
-    out.table("COMBAT_SUPPLY_COST", supply, 2, s("supply_cost"),
+    out.table("COMBAT_SUPPLY_COST", supply, 1, s("supply_cost"),
               "Combat Supply Chart: ((role * 2 + side) * 2 + type) * 9 + intensity - 1", sources=supply_src)
     out.table("COMBAT_OP_COST", op, 1, s("op_cost"),
               "Combat Operation Chart: (role * 2 + side) * 9 + intensity - 1", sources=op_src)
@@ -562,21 +573,6 @@ def map_tables(model: Model, out: Emitter) -> None:
     lines += ["MAP_ROW_HI:"]
     lines += [f"    .byte >[MAP_TERRAIN+{r * m.columns}]" for r in range(m.rows)]
     out.raw(lines, 2 * m.rows)
-    # combat.s's survey: which neighbours of each hex are off the map or impassable,
-    # bit d - 1 for direction d, in MAP_TERRAIN's layout (its row addresses + MAP_BLOCKED_OFFSET).
-    blocked = []
-    for r in range(m.rows):
-        for c in range(m.columns):
-            bits = 0
-            for d in hexgrid.DIRECTIONS:
-                nc, nr = hexgrid.step(c, r, d)
-                if not _passable(model, nc, nr):
-                    bits |= 1 << (d - 1)
-            blocked.append(bits)
-    out.table("MAP_BLOCKED", blocked, 1, src, "neighbours off the map or impassable, bit d - 1 for "
-              "direction d, row-major like MAP_TERRAIN", sources=[src.at(r) for r in range(m.rows)
-                                                                  for c in range(m.columns)])
-    out.constants.append(f".alias {'MAP_BLOCKED_OFFSET':<30} MAP_BLOCKED-MAP_TERRAIN ; same layout")
     homes = [m.places[m.home_bases[side]] for side in SIDES]
     out.table("HOME_COL", [p.col for p in homes], 1, Source("map.yaml", "home_bases"), "home base column by side")
     out.table("HOME_ROW", [p.row for p in homes], 1, Source("map.yaml", "home_bases"), "home base row by side")
@@ -586,12 +582,6 @@ def map_tables(model: Model, out: Emitter) -> None:
     towns = list(model.victory.towns)
     out.const("TOBRUK_TOWN", towns.index(m.tobruk), 1, Source("victory.yaml", "towns"),
               "Tobruk's index in CONTROL (data/victory.yaml towns order)")
-
-
-def _passable(model: Model, col: int, row: int) -> bool:
-    """Is the hex on the map and passable ground?"""
-    m = model.map
-    return 0 <= col < m.columns and 0 <= row < m.rows and bool(model.terrain[m.terrain[row][col]].passable)
 
 
 def hex_tables(model: Model, out: Emitter) -> None:
@@ -631,7 +621,18 @@ def unit_tables(model: Model, out: Emitter) -> None:
     out.table("UNIT_MORALE", [u.morale for u in us], 1, src, "morale 1-9",
               sources=[src.at(i).at("morale") for i in n])
     out.table("UNIT_POOL", [POOLS.index(u.pool) for u in us], 1, src, "POOL_ code")
-    out.table("UNIT_OPTIONAL", [int(u.optional) for u in us], 1, src, "1: only with the optional depots")
+    # setup.s: the units only in play with the optional depots are the last ones of the
+    # list, from index OPTIONAL_FIRST on (one comparison instead of a table of 58 flags).
+    last_required = max([i for i, u in enumerate(us) if not u.optional], default=-1)
+    wrong = [i for i in range(last_required) if us[i].optional]
+    first = last_required + 1
+    if wrong:
+        line = locate(out.data_dir, src.at(wrong[0]))
+        raise DataRangeError(f"data/units.yaml:{line}: units[{wrong[0]}] ({us[wrong[0]].name}): the units with "
+                             f"optional: true must be the last ones of the list (setup.s keeps only where "
+                             f"they start, OPTIONAL_FIRST); move it")
+    out.const("OPTIONAL_FIRST", first, 1, src, "index of the first unit only in play with the optional depots; "
+              "all after it are too")
     # supply.s walks one side's units from this list (unit indices), side by side, each
     # side's combat units first, then its depots: side s has SIDE_UNITS[SIDE_UNITS_START[s]
     # .. SIDE_UNITS_START[s + 1] - 1], its depots from SIDE_DEPOTS_START[s].
@@ -647,11 +648,13 @@ def unit_tables(model: Model, out: Emitter) -> None:
 
 
 def arithmetic_tables(model: Model, out: Emitter) -> None:
-    """math.s's quarter squares: floor(x * x / 4) for x = 0..511, so that a byte times a
-    byte is QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), exact (no data: kotd code)."""
+    """math.s's quarter squares: floor(x * x / 4) for x = 0..255, so that a byte times a
+    byte is QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), exact (no data: kotd code);
+    a + b = s + 256 takes QUARTER_SQUARE(s) + 128 s + $4000 (math.s works it out)."""
     out.section("arithmetic")
-    out.table("QUARTER_SQUARE", [x * x // 4 for x in range(512)], 2, CODE,
-              "floor(x * x / 4), x = 0..511; a * b = QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|)")
+    out.table("QUARTER_SQUARE", [x * x // 4 for x in range(256)], 2, CODE,
+              "floor(x * x / 4), x = 0..255; a * b = QUARTER_SQUARE(a + b) - QUARTER_SQUARE(|a - b|), "
+              "and for a + b = s + 256, QUARTER_SQUARE(s) + 128 s + $4000 in place of QUARTER_SQUARE(a + b)")
 
 
 #: The groups, in output order.  Issue 5: add a group here, or lines to one.
@@ -661,6 +664,48 @@ GROUPS: list[Callable[[Model, Emitter], None]] = [
 ]
 
 
+#: The table that must start on a page (math.s: no page-crossing cycle, and a timing that
+#: does not move with the code); it follows the jump table's page, which other tables fill.
+PAGE_TABLE = "QUARTER_SQUARE"
+
+
+def page_fill(chunks: list[tuple[int, int, int, str]], gap: int) -> list[int]:
+    """Indices into ``chunks`` of tables whose bytes add up to ``gap`` exactly (the rest of
+    the jump table's page), earlier tables preferred; [] when no subset does (the build then
+    pads, and says so)."""
+    reach = [{0}]                       # reach[i]: sums the tables i.. can make, up to gap
+    for _, _, n, _ in reversed(chunks):
+        reach.insert(0, reach[0] | {s + n for s in reach[0] if s + n <= gap})
+    if gap not in reach[0]:
+        return []
+    chosen, left = [], gap
+    for i, (_, _, n, _) in enumerate(chunks):
+        if left == 0:
+            break
+        if n <= left and left - n in reach[i + 1]:
+            chosen.append(i)
+            left -= n
+    return chosen
+
+
+def shared_planes(planes: list[tuple[str, bytes, int, int]]) -> tuple[dict[str, tuple[str, int]], set[int]]:
+    """Byte planes whose bytes stand, in order, inside another plane kept: each becomes a
+    name for that place (``{name: (host, offset)}``), and its lines are dropped (the
+    returned line numbers).  Exact by construction: a change of data that breaks the
+    match simply keeps the plane.  PAGE_TABLE's planes are kept (math.s's timing)."""
+    kept: list[tuple[str, bytes]] = []
+    aliases: dict[str, tuple[str, int]] = {}
+    dropped: set[int] = set()
+    for name, data, first, end in sorted(planes, key=lambda p: -len(p[1])):
+        host = next((k for k in kept if data in k[1]), None)
+        if host is None or name.startswith(PAGE_TABLE):
+            kept.append((name, data))
+            continue
+        aliases[name] = (host[0], host[1].index(data))
+        dropped.update(range(first, end))
+    return aliases, dropped
+
+
 @dataclass(frozen=True)
 class Generated:
     constants_inc: str
@@ -668,14 +713,36 @@ class Generated:
     table_bytes: int
 
 
-def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR) -> Generated:
+def generate(model: Model, data_dir: Path | str = DEFAULT_DATA_DIR, jump_table_bytes: int | None = None) -> Generated:
+    """The generated constants and tables.  ``tables.s`` follows the jump table (of
+    ``jump_table_bytes``, from abi.py): tables that fill the rest of its page exactly, then
+    PAGE_TABLE on the next page boundary, then the others: no padding, and every table at
+    the same place whatever the code after it (timings do not move with the code)."""
+    from .abi import jump_table_bytes as abi_jump_table_bytes
     out = Emitter(Path(data_dir))
     for group in GROUPS:
         group(model, out)
     consts = [GENERATED_HEADER, ";", "; Constants and enumerations from the validated model (tools/kotd/build/tables.py).",
               ";"] + out.constants
-    tables = [GENERATED_HEADER, ";", "; The engine's tables from the validated model (tools/kotd/build/tables.py).",
-              ";", "", "tables_start:",
-              "    .advance [^+255]&$FF00          ; QUARTER_SQUARE (first) on a page: no page-crossing cycle, "
-              "and math.s's timing does not move with the code before it"] + out.tables + ["", "tables_end:"]
+    gap = -(abi_jump_table_bytes() if jump_table_bytes is None else jump_table_bytes) % 256
+    aliases, dropped = shared_planes(out.planes)
+    chunks = [(b, e, n - sum(len(d) for name, d, first, _ in out.planes if name in aliases and b <= first < e), name)
+              for b, e, n, name in out.chunks]
+    page = next(c for c in chunks if c[3] == PAGE_TABLE)
+    movable = [c for c in chunks if c is not page and c[2]]
+    fill = [movable[i] for i in page_fill(movable, gap)]
+    moved = set(dropped)
+    for begin, end, _, _ in fill + [page]:
+        moved.update(range(begin, end))
+    tables = [GENERATED_HEADER, ";", "; The engine's tables from the validated model (tools/kotd/build/tables.py),",
+              f"; after the jump table: tables that fill the rest of its page ({gap} bytes), then",
+              f"; {PAGE_TABLE} on a page (no page-crossing cycle in math.s), then the others.", ";", "",
+              "tables_start:"]
+    for begin, end, _, _ in fill:
+        tables += [out.tables[i] for i in range(begin, end) if i not in dropped]
+    tables += ["tables_fill:", "    .advance [^+255]&$FF00          ; nothing: the fill is exact (checked by the build)", ""]
+    tables += out.tables[page[0]:page[1]]
+    tables += [line for i, line in enumerate(out.tables) if i not in moved] + ["", "tables_end:", ""]
+    tables += ["; Tables whose bytes stand in another table already (shared_planes): a name for them there"]
+    tables += [f".alias {name:<30} {host}+{offset}" for name, (host, offset) in aliases.items()]
     return Generated("\n".join(consts) + "\n", "\n".join(tables) + "\n", out.table_bytes)
