@@ -292,9 +292,9 @@ def test_setup_screen_and_first_phase(model, dist):
     assert report.error is None
     assert any("1 OPPONENT" in row for row in report.screen)
     assert any("TOBRUK '41" in row for row in report.screen)
-    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
+    report, machine = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
     first = model.turns[model.scenarios["tobruk41"].first_turn - 1].date.split("-")
-    assert report.screen[0].startswith(f"{int(first[1])}-{first[0]} LOGISTICS")     # the Turn Chart's date
+    assert memory_row(machine, 0) == f"{int(first[1])}-{first[0]} LOGISTICS  AXIS"     # the Turn Chart's date
     assert "waiting for a key" in report.ended
     # The joystick: down to option 2, FIRE: the next scenario; up to option 1.
     report, machine = run_front_end(model, dist, listing, "tobruk41",
@@ -433,6 +433,16 @@ UNIT_SCREEN = {("axis", "mobile"): "G", ("axis", "nonmobile"): "g",
                ("allied", "mobile"): "B", ("allied", "nonmobile"): "b"}
 
 
+def memory_row(machine, row: int) -> str:
+    """A screen row as the machine code left it in py65 memory (the runner's own screen
+    holds only what BASIC PRINTed), screen codes -> text, inverse as normal."""
+    text = ""
+    for code in machine.cpu.read(SCREEN_BUFFER + 40 * row, 40):
+        code &= 0x7F
+        text += chr(code + 32) if code < 64 else chr(code) if code >= 96 else chr(code - 64)
+    return text.rstrip()
+
+
 def screen_code(ch: str) -> int:
     """ATASCII 32-95 -> the ANTIC's internal code (what screen memory holds)."""
     return ord(ch) - 32 if 32 <= ord(ch) < 96 else ord(ch)
@@ -491,7 +501,7 @@ def test_setup_options_reach_new_game(model, dist):
     keys = "2" + "333" + "12345" + "44" + "5" + "6" + "777\n{START}"
     report, machine = run_front_end(model, dist, listing, "tobruk42", keys)
     assert report.error is None, report.error
-    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("1-1942")
+    assert memory_row(machine, 0).startswith("1-1942 LOGISTICS")
     axis = {"combat": 1, "replacements": 2, "supply": 3, "air": 4, "reinforcements": 5}
     options = Options(computer_allied=False, random_initiative=True, optional_depots=True,
                       ratings={"axis": axis, "allied": ratings_for(model, "novice")})
@@ -616,9 +626,9 @@ def test_the_date_shown_is_the_turn_charts(model, dist):
     listing = front_end_listing(model)
     for scenario in ("tobruk42", "alamein"):
         year, month = model.turns[model.scenarios[scenario].first_turn - 1].date.split("-")
-        report, _ = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
+        report, machine = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
         assert report.error is None, report.error
-        assert report.screen[0].startswith(f"{int(month)}-{year} LOGISTICS"), report.screen[0]
+        assert memory_row(machine, 0).startswith(f"{int(month)}-{year} LOGISTICS"), memory_row(machine, 0)
 
 
 def test_r_takes_the_units_off_the_map_until_another_key(model, dist, monkeypatch):
@@ -659,3 +669,39 @@ def test_r_takes_the_units_off_the_map_until_another_key(model, dist, monkeypatc
     tobruk = model.map.place_hex(model.map.tobruk)
     assert draws_before and draws_after and draws_after[0] == draws_before[-1] != tobruk
     assert tobruk not in draws_after                                   # T only brought the units back
+
+
+PHASE_LINE_NAMES = ["SET-UP", "REINFORCE", "SUPPLY", "LOGISTICS", "INITIATIVE"] + [
+    f"{cycle}{step} {name}" for cycle in "BC" for step, name in
+    enumerate(["OPS", "RESUPPL", "DEPOTS", "REACT", "OPS", "RESUPPL", "DEPOTS"], 1)] + ["VICTORY", "GAME OVER"]
+
+
+def test_draw_phase_writes_the_date_the_phase_and_the_side(model, dist):
+    """DRAW_PHASE (row 0): the turn's date from the engine's tables, every phase's name
+    (padded to 10 columns), the side to act; nothing for a phase or turn out of range;
+    arguments refused."""
+    machine = atari_machine(model, dist)
+    c = stateblock.constants(model, TARGETS["atari"])
+    draw = c["DRAW_PHASE"]
+    assert draw == frontend_code(model)[0] + 9
+    assert [p.name for p in Phase][:len(PHASE_LINE_NAMES)][-1] == "GAME_OVER" and len(Phase) == len(PHASE_LINE_NAMES)
+    for turn in (1, len(model.turns)):
+        year, month = model.turns[turn - 1].date.split("-")
+        for phase, name in enumerate(PHASE_LINE_NAMES):
+            for actor, side in ((0, " AXIS"), (1, " ALLIED"), (NONE, "")):
+                machine.cpu.load(c["TURN"], bytes([turn]))
+                machine.cpu.load(c["PHASE"], bytes([phase]))
+                machine.cpu.load(c["FLOW_ACTOR"], bytes([actor]))
+                machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 80)
+                machine.cpu.call(draw, stack=bytes([0]))
+                assert machine.cpu.word(0xD4) == 0
+                date = f"{int(month)}-{year} "
+                assert memory_row(machine, 0) == (date + name.ljust(10) + side).rstrip(), (turn, phase, actor)
+                assert machine.cpu.read(SCREEN_BUFFER + 40, 40) == bytes([0x21]) * 40      # row 1 untouched
+    machine.cpu.load(c["TURN"], bytes([0]))
+    machine.cpu.load(c["PHASE"], bytes([len(PHASE_LINE_NAMES)]))
+    machine.cpu.call(draw, stack=bytes([0]))
+    assert memory_row(machine, 0) == ""
+    machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 80)
+    machine.cpu.call(draw, stack=bytes([1, 0, 1]))
+    assert machine.cpu.word(0xD4) == 1 and machine.cpu.read(SCREEN_BUFFER, 80) == bytes([0x21]) * 80

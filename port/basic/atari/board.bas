@@ -6,17 +6,16 @@
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), phase_name$(210), keys$(40), victory_name$(108), list_unit(6)
+    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
-    phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    "
-    phase_name$(101) = "B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  "
-    phase_name$(161) = "C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
     GOSUB @clear_screen
     RETURN
 
+' The OS puts back the character it saved under its (hidden) cursor at the next PRINT:
+' the cursor is left on row 16, which stays blank, not on row 0 where DRAW_PHASE writes.
 clear_screen:
-    PRINT CHR$(125);
+    PRINT CHR$(125); : POSITION 0, 16 : PRINT " ";
     RETURN
 
 ' The map with the units (a hex of two or more in inverse video) and the cursor (its
@@ -45,13 +44,11 @@ show_unit:
     PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
     RETURN
 
-' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
-' TURN_MONTH and TURN_YEAR tables, from the Turn Chart), the phase and the side to act.
+' Row 0: the turn's date as the manual writes it (month-year, "3-1941"), the phase and
+' the side to act, written by machine code (port/asm/atari_phase.s) from TURN, PHASE and
+' FLOW_ACTOR: the first thing a step to another phase or side shows.
 show_phase:
-    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0 : turn_index = PEEK({TURN}) - 1
-    PRINT PEEK({TURN_MONTH} + turn_index);"-";PEEK({TURN_YEAR_LO} + turn_index) + 256 * PEEK({TURN_YEAR_HI} + turn_index);" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
-    IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
-    IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
+    drawn = USR({DRAW_PHASE})
     RETURN
 
 ' Row 19: the keys that work now (keys$).

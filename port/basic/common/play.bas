@@ -18,8 +18,8 @@ start:
 main_loop:
     may = ENGINE(PHASE_INFO)
     phase = PEEK({PHASE}) : actor = PEEK({FLOW_ACTOR})
-    IF phase <> last_phase OR actor <> last_actor THEN GOSUB @new_turn_of_play
     GOSUB @show_phase
+    IF phase <> last_phase OR actor <> last_actor THEN GOSUB @new_turn_of_play
     IF phase = {PHASE_GAME_OVER} THEN @game_over
     IF actor = {NONE} THEN @automatic_step
     bit = {MAY_DEFEND} : GOSUB @test_bit

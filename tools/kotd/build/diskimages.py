@@ -109,7 +109,7 @@ def frontend_image(model: Model, target: Target, engine: Assembly) -> tuple[int,
     it loads: right after the engine's last byte (engine_end)."""
     from . import write_if_changed
     engine_end = base = engine.address("engine_end")
-    names = ("MAP_TERRAIN", "MAP_BLOCKED", "UNIT_SIDE", "UNIT_TYPE")
+    names = ("MAP_TERRAIN", "MAP_BLOCKED", "UNIT_SIDE", "UNIT_TYPE", "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI")
     write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
                      f"; {GENERATED_MARK}\n; where atari_frontend.s loads, and the engine tables it reads\n"
                      f".alias FRONTEND_BASE ${base:04X}\n"
