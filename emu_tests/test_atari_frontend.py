@@ -705,3 +705,41 @@ def test_draw_phase_writes_the_date_the_phase_and_the_side(model, dist):
     machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 80)
     machine.cpu.call(draw, stack=bytes([1, 0, 1]))
     assert machine.cpu.word(0xD4) == 1 and machine.cpu.read(SCREEN_BUFFER, 80) == bytes([0x21]) * 80
+
+
+def test_a_game_saved_at_a_turn_end_loads_on_a_fresh_run_and_goes_on(model, dist):
+    """Tobruk '42 typed in to its first turn's end; at the offer Y and slot 2: the
+    reinforcements that arrive are listed by number (row 22, those the reference put on
+    the map), and drive 1 holds the save.  A fresh run on that disk: L 2 on the set-up
+    screen, then the recorded game's next keys: the state is the reference's."""
+    scenario, seed = "tobruk42", 1
+    log = record(model, scenario, seed, computer_allied=False)
+    actions = log.actions
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
+    assert per_call[victory] == "N"
+    keyed = [i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
+    stop = keyed[6] - 1                      # six keyed calls into the next turn
+    listing = front_end_listing(model)
+    keys = setup_keys(model, scenario, seed) + "".join(per_call[1:victory]) + "Y2"
+    report, machine = run_front_end(model, dist, listing, scenario, keys)
+    assert report.error is None, report.error
+    assert machine.drive.written, "nothing written to drive 1"
+    before, after = stateblock.decode(actions[victory - 1].after, model), stateblock.decode(actions[victory].after, model)
+    arrived = [u.number for u in after.units
+               if u.status == Status.ON_MAP and before.units[u.number - 1].status != Status.ON_MAP]
+    assert arrived, "Tobruk '42's second turn brings reinforcements"
+    assert report.screen[21].startswith(f"REINFORCEMENTS: {len(arrived)} UNITS ARRIVED"), report.screen[20:]
+    # (the runner does not model CLEAR_ROWS: what follows the list on its row is left over)
+    listed = " ".join(["UNITS"] + [str(n) for n in arrived])
+    row = report.screen[22]
+    assert row.startswith(listed) and not row[len(listed):len(listed) + 1].isdigit(), row
+    sectors = dict(machine.drive.sectors)
+    fresh = atari_machine(model, dist)
+    fresh.drive = Drive(sectors)
+    report = runner.run_text(listing, "atari", keys=keyscript.parse("L2" + "".join(per_call[victory + 1:stop + 1])),
+                             machine=fresh, max_statements=20_000_000)
+    assert report.error is None, report.error
+    got = fresh.state_bytes()
+    assert got == actions[stop].after, first_difference(model, got, actions[stop].after)

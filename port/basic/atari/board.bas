@@ -6,7 +6,7 @@
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
+    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6), status_before$({UNIT_COUNT})
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
     GOSUB @clear_screen
@@ -47,8 +47,24 @@ show_unit:
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941"), the phase and
 ' the side to act, written by machine code (port/asm/atari_phase.s) from TURN, PHASE and
 ' FLOW_ACTOR: the first thing a step to another phase or side shows.
+' At the victory phase (and the set-up) each unit's status is kept (status_before$); in
+' the reinforcement phase that follows, the units on the map that were not are listed on
+' row 22, under the count the flow prints (manual III.1: which units arrived).
 show_phase:
     drawn = USR({DRAW_PHASE})
+    IF phase = {PHASE_VICTORY} OR phase = {PHASE_SETUP} THEN @keep_statuses
+    IF phase <> {PHASE_REINFORCEMENT} OR statuses_kept = 0 THEN RETURN
+    statuses_kept = 0 : listed = 0 : cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 5, 22
+    FOR unit = 1 TO {UNIT_COUNT}
+        IF PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP} AND ASC(status_before$(unit)) <> {STATUS_ON_MAP} THEN PRINT " ";unit; : listed = 1
+    NEXT unit
+    IF listed THEN POSITION 0, 22 : PRINT "UNITS"; : messages_shown = 1
+    RETURN
+keep_statuses:
+    FOR unit = 1 TO {UNIT_COUNT}
+        status_before$(unit, unit) = CHR$(PEEK({U_STATUS} + unit - 1))
+    NEXT unit
+    statuses_kept = 1
     RETURN
 
 ' Row 19: the keys that work now (keys$).
