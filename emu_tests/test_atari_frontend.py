@@ -213,6 +213,7 @@ def atari_machine(model, dist) -> EngineMachine:
     machine = EngineMachine.from_dist(model, dist, "atari")
     base, code = frontend_code(model)
     machine.cpu.load(base, code)
+    machine.cpu.load(*frontend_text(model))
     machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
     machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
     resident = images.read_xex((dist / "kotd-atari.xex").read_bytes())[0]
@@ -244,6 +245,14 @@ def frontend_code(model) -> tuple[int, bytes]:
         engine = build_target(model, TARGETS["atari"], None, echo=lambda _: None).assembly
         _FRONTEND["image"] = frontend_image(model, TARGETS["atari"], engine)
     return _FRONTEND["image"]
+
+
+def frontend_text(model) -> tuple[int, bytes]:
+    """(where it loads, the bytes) of the front end's text segment."""
+    if "text" not in _FRONTEND:
+        from kotd.build.diskimages import frontend_text_image
+        _FRONTEND["text"] = frontend_text_image(model, TARGETS["atari"])[:2]
+    return _FRONTEND["text"]
 
 
 def test_the_runner_models_the_game_disk_memory():
@@ -743,3 +752,24 @@ def test_a_game_saved_at_a_turn_end_loads_on_a_fresh_run_and_goes_on(model, dist
     assert report.error is None, report.error
     got = fresh.state_bytes()
     assert got == actions[stop].after, first_difference(model, got, actions[stop].after)
+
+
+def test_draw_unit_name_writes_each_units_name_from_data(model, dist):
+    """DRAW_UNIT_NAME: every unit's name of data/units.yaml on row 16 from column 0 (the
+    packed text segment unpacked by the 6502), the rest of the row and the other rows
+    untouched; unit 0, UNIT_COUNT + 1, a high byte or a wrong count refused."""
+    machine = atari_machine(model, dist)
+    draw = stateblock.constants(model, TARGETS["atari"])["DRAW_UNIT_NAME"]
+    assert draw == frontend_code(model)[0] + 12
+    for u in model.units:
+        machine.cpu.load(SCREEN_BUFFER, bytes(960))
+        machine.cpu.call(draw, stack=bytes([u.number, 0, 1]))
+        assert machine.cpu.word(0xD4) == 0
+        assert memory_row(machine, 16) == u.name, u.number
+        screen = machine.cpu.read(SCREEN_BUFFER, 960)
+        assert not any(screen[:640]) and not any(screen[680:]) and not any(screen[640 + len(u.name):680])
+    machine.cpu.load(SCREEN_BUFFER, bytes(960))
+    for stack in (bytes([0, 0, 1]), bytes([len(model.units) + 1, 0, 1]), bytes([1, 1, 1]), bytes([1, 0, 16, 0, 2]),
+                  bytes([0])):
+        machine.cpu.call(draw, stack=stack)
+        assert machine.cpu.word(0xD4) == 1 and not any(machine.cpu.read(SCREEN_BUFFER, 960)), stack

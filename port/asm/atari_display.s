@@ -232,12 +232,7 @@ _two:
     sta HEX_C
 _row:
     jsr cell_address
-    ldy #39
-    lda #0
-_blank:
-    sta (CELL),y
-    dey
-    bpl _blank
+    jsr blank_row
     inc HEX_R
     dec ROWS
     bne _row
@@ -284,12 +279,7 @@ list_hex_units:
     lda #0
     sta HEX_C
     jsr cell_address
-    ldy #39
-    lda #0
-_clear:
-    sta (CELL),y
-    dey
-    bpl _clear
+    jsr blank_row
     ldy #3
 _title:
     lda hex_title,y
@@ -345,6 +335,19 @@ _next:
     bne _unit
     rts
 .scend
+
+;
+; blank_row -- the 40 characters of the screen row at CELL blanked.
+;   Out: Y = 0 (the row's first column).  Clobbers: A, Y
+;
+blank_row:
+    ldy #39
+    lda #0
+*   sta (CELL),y
+    dey
+    bpl -
+    iny
+    rts
 
 ;
 ; cell_address -- CELL = the screen address of hex (HEX_C, HEX_R):

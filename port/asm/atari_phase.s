@@ -12,29 +12,8 @@
 ; for FLOW_ACTOR (as PHASE_INFO left it; nothing for nobody): "3-1941 LOGISTICS  AXIS".
 ;
 
-; The phases' names (ATASCII, each ended by 0), by their offset in name_text: the
-; phases before PHASE_B1_OPERATIONS and from PHASE_VICTORY by plain_name_at (in PHASE_
-; order), the operations cycle's by its letter (B, C), its step (1-7) and step_name_at.
-name_text:
-_setup:       .byte "SET-UP", 0
-_reinforce:   .byte "REINFORCE", 0
-_supply:      .byte "SUPPLY", 0
-_logistics:   .byte "LOGISTICS", 0
-_initiative:  .byte "INITIATIVE", 0
-_victory:     .byte "VICTORY", 0
-_game_over:   .byte "GAME OVER", 0
-_ops:         .byte "OPS", 0
-_resupply:    .byte "RESUPPL", 0
-_depots:      .byte "DEPOTS", 0
-_react:       .byte "REACT", 0
-_axis:        .byte " AXIS", 0
-_allied:      .byte " ALLIED", 0
-plain_name_at:
-    .byte _setup-name_text, _reinforce-name_text, _supply-name_text, _logistics-name_text
-    .byte _initiative-name_text, _victory-name_text, _game_over-name_text
-step_name_at:
-    .byte _ops-name_text, _resupply-name_text, _depots-name_text, _react-name_text
-    .byte _ops-name_text, _resupply-name_text, _depots-name_text
+; The names are in the text segment (atari_frontend_text.s): name_text, plain_name_at,
+; step_name_at, axis_text, allied_text.
 .alias CYCLE_STEPS      7           ; B1-B7, then C1-C7
 .alias PHASE_NAME_WIDTH 10
 
@@ -59,13 +38,7 @@ draw_phase:
     sta CELL
     lda SAVMSC+1
     sta CELL+1
-    ldy #39
-    lda #0
-_blank:
-    sta (CELL),y
-    dey
-    bpl _blank
-    iny                             ; the column: 0
+    jsr blank_row                   ; Y = 0, the column
     ldx TURN                        ; the date, if TURN is a turn of the chart
     dex
     cpx #TURN_MONTH_COUNT
@@ -126,10 +99,10 @@ _name:
     jsr put_text
     ldy NAME_END
     lda FLOW_ACTOR                  ; " AXIS", " ALLIED" or nothing
-    ldx #_axis-name_text
+    ldx #axis_text-name_text
     cmp #SIDE_AXIS
     beq _side
-    ldx #_allied-name_text
+    ldx #allied_text-name_text
     cmp #SIDE_ALLIED
     bne _done
 _side:
@@ -163,8 +136,8 @@ _end:
 .scend
 
 ;
-; put_decimal -- NUMBER (0-65535) in decimal at (CELL),Y, without leading zeros.
-;   In:  NUMBER; Y = the column
+; put_decimal -- NUMBER (0-9999) in decimal at (CELL),Y, without leading zeros.
+;   In:  NUMBER (0-9999: a month, a year); Y = the column
 ;   Out: Y = the column after the last digit
 ;   Clobbers: A, X.  Zero page: NUMBER (left 0-9), DIGIT, STARTED
 ;
@@ -198,7 +171,7 @@ _put:
     iny
 _next:
     inx
-    cpx #4
+    cpx #3
     bne _power
     lda NUMBER
     ora #DIGIT_0
@@ -206,7 +179,7 @@ _next:
     iny
     rts
 tens_lo:
-    .byte <10000, <1000, <100, <10
+    .byte <1000, <100, <10
 tens_hi:
-    .byte >10000, >1000, >100, >10
+    .byte >1000, >100, >10
 .scend

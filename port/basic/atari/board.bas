@@ -13,9 +13,10 @@ screen_init:
     RETURN
 
 ' The OS puts back the character it saved under its (hidden) cursor at the next PRINT:
-' the cursor is left on row 16, which stays blank, not on row 0 where DRAW_PHASE writes.
+' the cursor is left at the end of row 19 (the keys' row never reaches it), not on row 0
+' where DRAW_PHASE writes.
 clear_screen:
-    PRINT CHR$(125); : POSITION 0, 16 : PRINT " ";
+    PRINT CHR$(125); : POSITION 38, 19 : PRINT " ";
     RETURN
 
 ' The map with the units (a hex of two or more in inverse video) and the cursor (its
@@ -27,12 +28,14 @@ move_cursor_mark:
     POSITION 36, 2 : PRINT cursor_row;" ";
     RETURN
 
-' The selected unit (manual IV.A.1, the unit display): its number, side and type, its
+' The selected unit (manual IV.A.1, the unit display): its name (row 16, machine code:
+' the names are packed in the front end's text segment), its number, side and type, its
 ' strength as the engine shows it (solitaire noise on computer-run units) over its
 ' ceiling, morale; operation points, supply, fortification level.
 show_unit:
-    cleared = USR({CLEAR_ROWS}, 17, 2) : POSITION 0, 17
+    cleared = USR({CLEAR_ROWS}, 16, 3) : POSITION 0, 17
     IF selected = 0 THEN RETURN
+    drawn = USR({DRAW_UNIT_NAME}, selected)
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_AXIS} THEN PRINT " AXIS";

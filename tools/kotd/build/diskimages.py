@@ -104,16 +104,52 @@ def check_frontend_place(base: int, size: int, engine_end: int, region) -> None:
                          f"{base + padded - region.end - 1} bytes too many")
 
 
+#: Labels of the front end's text segment that its code reads.
+FRONTEND_TEXT_LABELS = ("name_text", "plain_name_at", "step_name_at", "axis_text", "allied_text",
+                        "unit_words", "unit_names")
+
+
+def check_frontend_text_place(base: int, size: int, region) -> None:
+    """The text segment (``size`` bytes at ``base``, whole sectors) must end inside the
+    state region ``region``; ImageError otherwise."""
+    padded = size + (-size % atr.SECTOR)
+    if base + padded > region.end + 1:
+        raise ImageError(f"port/asm/atari_frontend_text.s: {size} bytes ({padded} on whole sectors) from "
+                         f"${base:04X} end at ${base + padded - 1:04X}, past {region}: "
+                         f"{base + padded - region.end - 1} bytes too many")
+
+
+def frontend_text_image(model: Model, target: Target) -> tuple[int, bytes, Assembly]:
+    """port/asm/atari_frontend_text.s: the front end's text (the phases' names, the units'
+    names packed by :mod:`.unitnames`), loaded right after the engine's scratch."""
+    from . import write_if_changed
+    from .unitnames import TOKEN, unit_names_source
+    try:
+        text, _, _ = unit_names_source(model, GENERATED_MARK)
+    except ValueError as exc:
+        raise ImageError(str(exc)) from None
+    write_if_changed(paths.GENERATED_DIR / "unit_names.s", text)
+    asm = _assemble("atari_frontend_text.s")
+    base = target.state.start + stateblock.layout(model).total_size
+    check_frontend_text_place(base, len(asm.image), target.state)
+    return base, asm.image, asm
+
+
 def frontend_image(model: Model, target: Target, engine: Assembly) -> tuple[int, bytes]:
     """port/asm/atari_frontend.s: the front end's machine code (the map drawer) and where
-    it loads: right after the engine's last byte (engine_end)."""
+    it loads: right after the engine's last byte (engine_end).  Its text segment's labels
+    come from :func:`frontend_text_image`."""
     from . import write_if_changed
+    from .unitnames import TOKEN
     engine_end = base = engine.address("engine_end")
     names = ("MAP_TERRAIN", "MAP_BLOCKED", "UNIT_SIDE", "UNIT_TYPE", "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI")
+    _, _, text = frontend_text_image(model, target)
     write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
-                     f"; {GENERATED_MARK}\n; where atari_frontend.s loads, and the engine tables it reads\n"
+                     f"; {GENERATED_MARK}\n; where atari_frontend.s loads, the engine tables it reads, its text's labels\n"
                      f".alias FRONTEND_BASE ${base:04X}\n"
-                     + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names))
+                     + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names)
+                     + "".join(f".alias {n} ${text.address(n):04X}\n" for n in FRONTEND_TEXT_LABELS)
+                     + f".alias UNIT_NAME_TOKEN ${TOKEN:02X}\n")
     asm = _assemble("atari_frontend.s")
     check_frontend_place(base, len(asm.image), engine_end, target.engine)
     return base, asm.image
@@ -154,8 +190,10 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
     if target.resident.start + len(image) + (-len(image) % atr.SECTOR) > target.resident.end + 1:
         raise ImageError(f"port/asm/atari_boot_resident.s: {len(image)} bytes overflow {target.resident}")
     frontend_base, frontend = frontend_image(model, target, build.assembly)
+    text_base, text, _ = frontend_text_image(model, target)
     files = [("resident", target.resident.start, image), ("engine", target.engine.start, build.image),
-             ("frontend", frontend_base, frontend), ("program", staging, program)]
+             ("frontend", frontend_base, frontend), ("frontend text", text_base, text),
+             ("program", staging, program)]
     try:
         the_disk = atr.make_disk(loader.image, files, layout)
     except ValueError as exc:

@@ -519,7 +519,8 @@ def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     out.update({name: engine.address(name) for name in FRONT_END_TABLES})
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         base = engine.address("engine_end")         # it loads right after the engine's last byte
-        out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"], out["DRAW_PHASE"] = base, base + 3, base + 6, base + 9
+        out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"] = base, base + 3, base + 6
+        out["DRAW_PHASE"], out["DRAW_UNIT_NAME"] = base + 9, base + 12
     return out
 
 
