@@ -211,9 +211,8 @@ def atari_machine(model, dist) -> EngineMachine:
     disk loads them, and drive 1 holding the built ATR: a USR into the disk entries runs
     the resident code with DSKINV modelled."""
     machine = EngineMachine.from_dist(model, dist, "atari")
-    base, code = frontend_code(model)
-    machine.cpu.load(base, code)
-    machine.cpu.load(*frontend_text(model))
+    for _, base, data in frontend_sections(model):
+        machine.cpu.load(base, data)
     machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
     machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
     resident = images.read_xex((dist / "kotd-atari.xex").read_bytes())[0]
@@ -238,21 +237,19 @@ def atari_machine(model, dist) -> EngineMachine:
 _FRONTEND = {}
 
 
-def frontend_code(model) -> tuple[int, bytes]:
-    """(where it loads, the bytes) of the front end's machine code."""
-    if "image" not in _FRONTEND:
+def frontend_sections(model) -> list[tuple[str, int, bytes]]:
+    """The front end's machine code sections: (name, where it loads, the bytes) each."""
+    if "sections" not in _FRONTEND:
         from kotd.build import build_target
+        from kotd.build.diskimages import frontend_segments
         engine = build_target(model, TARGETS["atari"], None, echo=lambda _: None).assembly
-        _FRONTEND["image"] = frontend_image(model, TARGETS["atari"], engine)
-    return _FRONTEND["image"]
+        _FRONTEND["sections"] = frontend_segments(model, TARGETS["atari"], engine)
+    return _FRONTEND["sections"]
 
 
-def frontend_text(model) -> tuple[int, bytes]:
-    """(where it loads, the bytes) of the front end's text segment."""
-    if "text" not in _FRONTEND:
-        from kotd.build.diskimages import frontend_text_image
-        _FRONTEND["text"] = frontend_text_image(model, TARGETS["atari"])[:2]
-    return _FRONTEND["text"]
+def frontend_code(model) -> tuple[int, bytes]:
+    """(where it loads, the bytes) of the front end's code section (the jump table first)."""
+    return frontend_sections(model)[0][1:]
 
 
 def test_the_runner_models_the_game_disk_memory():
@@ -429,7 +426,9 @@ def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, 
         keys = setup_keys(model, "tobruk41", seed) + "".join(rnd.choice(RANDOM_KEYS) for _ in range(600))
         report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
         assert report.error is None, f"seed {seed}: {report.error}"
-        assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
+        # (in operations the program polls the keyboard and START: "polling ... ended")
+        assert ("waiting for a key" in report.ended or "polling" in report.ended
+                or report.ended in ("END", "end of program")), report.ended
         assert any(call[0] != "PHASE_INFO" and call[0] != "NEW_GAME" for call in calls)
         reference_agrees(model, calls)
 
@@ -703,7 +702,7 @@ def test_draw_phase_writes_the_date_the_phase_and_the_side(model, dist):
                 machine.cpu.load(c["FLOW_ACTOR"], bytes([actor]))
                 machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 80)
                 machine.cpu.call(draw, stack=bytes([0]))
-                assert machine.cpu.word(0xD4) == 0
+                assert machine.cpu.word(0xD4) in (0, 2)                     # 2: a resupply's report
                 date = f"{int(month)}-{year} "
                 assert memory_row(machine, 0) == (date + name.ljust(10) + side).rstrip(), (turn, phase, actor)
                 assert machine.cpu.read(SCREEN_BUFFER + 40, 40) == bytes([0x21]) * 40      # row 1 untouched
@@ -718,8 +717,8 @@ def test_draw_phase_writes_the_date_the_phase_and_the_side(model, dist):
 
 def test_a_game_saved_at_a_turn_end_loads_on_a_fresh_run_and_goes_on(model, dist):
     """Tobruk '42 typed in to its first turn's end; at the offer Y and slot 2: the
-    reinforcements that arrive are listed by number (row 22, those the reference put on
-    the map), and drive 1 holds the save.  A fresh run on that disk: L 2 on the set-up
+    reinforcements that arrive are listed by number (row 22, by DRAW_PHASE: those the
+    reference put on the map), and drive 1 holds the save.  A fresh run on that disk: L 2 on the set-up
     screen, then the recorded game's next keys: the state is the reference's."""
     scenario, seed = "tobruk42", 1
     log = record(model, scenario, seed, computer_allied=False)
@@ -740,10 +739,7 @@ def test_a_game_saved_at_a_turn_end_loads_on_a_fresh_run_and_goes_on(model, dist
                if u.status == Status.ON_MAP and before.units[u.number - 1].status != Status.ON_MAP]
     assert arrived, "Tobruk '42's second turn brings reinforcements"
     assert report.screen[21].startswith(f"REINFORCEMENTS: {len(arrived)} UNITS ARRIVED"), report.screen[20:]
-    # (the runner does not model CLEAR_ROWS: what follows the list on its row is left over)
-    listed = " ".join(["UNITS"] + [str(n) for n in arrived])
-    row = report.screen[22]
-    assert row.startswith(listed) and not row[len(listed):len(listed) + 1].isdigit(), row
+    assert memory_row(machine, 22) == " ".join(["UNITS"] + [str(n) for n in arrived])
     sectors = dict(machine.drive.sectors)
     fresh = atari_machine(model, dist)
     fresh.drive = Drive(sectors)
@@ -773,3 +769,68 @@ def test_draw_unit_name_writes_each_units_name_from_data(model, dist):
                   bytes([0])):
         machine.cpu.call(draw, stack=stack)
         assert machine.cpu.word(0xD4) == 1 and not any(machine.cpu.read(SCREEN_BUFFER, 960)), stack
+
+
+def test_draw_phase_reports_the_arrivals_and_the_resupply_of_a_step(model, dist):
+    """DRAW_PHASE keeps each unit's status and supply outside the reinforcement and
+    resupply phases; in one of those it reports on row 22 (answer 2) the units now on
+    the map that were not, or the units whose supply rose and the supply added; once:
+    a second call, or one with no copy kept (a loaded game), reports nothing."""
+    machine = atari_machine(model, dist)
+    c = stateblock.constants(model, TARGETS["atari"])
+    state = stateblock.decode((dist / "atari" / "start_tobruk42.bin").read_bytes(), model)
+    state.turn = model.scenarios["tobruk42"].first_turn
+    absent = [u.number for u in state.units if u.status != Status.ON_MAP][:2]
+    on_map = [u.number for u in state.units if u.status == Status.ON_MAP]
+
+    def draw(phase, change=None):
+        state.phase = phase
+        if change:
+            change()
+        machine.write_state(state)
+        machine.cpu.load(SCREEN_BUFFER + 22 * 40, bytes([0x21]) * 40)
+        machine.cpu.call(c["DRAW_PHASE"], stack=bytes([0]))
+        return machine.cpu.word(0xD4), memory_row(machine, 22)
+
+    assert draw(Phase.REINFORCEMENT) == (0, "A" * 40)            # nothing kept since the load
+    assert draw(Phase.VICTORY)[0] == 0
+
+    def arrive():
+        for n in absent:
+            state.units[n - 1].status = Status.ON_MAP
+    assert draw(Phase.REINFORCEMENT, arrive) == (2, " ".join(["UNITS"] + [str(n) for n in absent]))
+    assert draw(Phase.REINFORCEMENT) == (0, "A" * 40)            # once
+    assert draw(Phase.B1_OPERATIONS)[0] == 0
+
+    def resupply():
+        state.units[on_map[0] - 1].supply += 30
+        state.units[on_map[1] - 1].supply += 300
+        state.units[on_map[2] - 1].supply -= 5                    # spent: not counted
+    assert draw(Phase.B2_RESUPPLY, resupply) == (2, "RESUPPLY: 2 UNITS +330 SUPPLY")
+    assert draw(Phase.B3_DEPOT_MOVEMENT)[0] == 0
+    assert draw(Phase.B6_RESUPPLY) == (2, "RESUPPLY: 0 UNITS +0 SUPPLY")
+
+
+def test_start_frees_the_cursor_and_start_again_puts_it_back(model, dist, monkeypatch):
+    """START in operations (manual IV.C.5): T and 3 move the cursor (the map drawn at
+    Tobruk and south-east of it), nothing else is called; START again draws the map at
+    the cursor's old hex, and G then lists the units there, not at Tobruk."""
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    keys = setup_keys(model, "tobruk41", 1) + "{KEY 35}{KEY 35}N{KEY 35}" + "{START}T3{START}G"
+    report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+    assert report.error is None, report.error
+    base = frontend_code(model)[0]
+    screen_calls = [(e, args) for e, args, *_ in calls if e != "PHASE_INFO" and e != base + 9]
+    draws = [i for i, (e, _) in enumerate(screen_calls) if e == base]
+    tobruk = model.map.place_hex(model.map.tobruk)
+    at_tobruk = next(i for i in draws if screen_calls[i][1] == tobruk)
+    before = screen_calls[max(i for i in draws if i < at_tobruk)][1]
+    assert before != tobruk
+    after = [screen_calls[i][1] for i in draws if i > at_tobruk]
+    assert after[0] == hexgrid.step(*tobruk, 3) and after[1] == before           # 3, then START: back
+    between = [e for e, _ in screen_calls[at_tobruk:] if isinstance(e, str)]
+    assert set(between) <= {"HEX_NEIGHBOUR"}, between                            # nothing picked or moved
+    own = [u.number for u in stateblock.decode(machine.state_bytes(), model).units
+           if u.status == Status.ON_MAP and (u.col, u.row) == before]
+    assert ("NO UNITS OF YOURS HERE" in report.screen[21]) != any(f"UNIT {n}" in report.screen[21] for n in own)

@@ -73,8 +73,7 @@ _two:
     lda (CELL),y
     eor #INVERSE
     sta (CELL),y
-*   lda #0
-    jmp usr_answer
+*   jmp usr_answer_zero
 .scend
 
 ;
@@ -191,8 +190,7 @@ draw_terrain_only:
     beq +
     jmp usr_refuse                  ; A = the count
 *   jsr draw_terrain
-    lda #0
-    jmp usr_answer
+    jmp usr_answer_zero
 
 ;
 ; clear_rows -- USR entry: blank whole screen rows (the screen editor's PRINT of 40
@@ -237,8 +235,7 @@ _row:
     dec ROWS
     bne _row
 _done:
-    lda #0
-    jmp usr_answer
+    jmp usr_answer_zero
 _wrong_args:
     jmp usr_answer_one
 .scend
@@ -259,6 +256,10 @@ usr_refuse:
     bne -
 usr_answer_one:
     lda #1
+    .byte $2C                       ; BIT abs: skips the LDA #0 below (2 bytes saved a use)
+; usr_answer_zero -- the end of a USR entry that answers 0.
+usr_answer_zero:
+    lda #0
 ; usr_answer -- the end of every USR entry: FR0 = A (0..255), back to BASIC.
 ;   In:  A = the answer.  Out: FR0, FR0+1.  Clobbers: A
 usr_answer:

@@ -26,7 +26,14 @@
 .alias FR0      $D4                 ; USR's result
 .alias SAVMSC   $58                 ; the OS's screen memory address
 
+; Three sections, cut apart by the build (tools/kotd/build/diskimages.py
+; frontend_segments), each loaded by the boot loader where it is assembled: the code
+; after the engine; the text (the phases' and the units' names) after the engine's
+; scratch, in the state region; the extra section (the reports and their copies of the
+; units' state) in the resident region after the resident code.
+
 .org FRONTEND_BASE
+section_code:
     jmp draw_map
     jmp clear_rows
     jmp draw_terrain_only
@@ -36,4 +43,19 @@
 .require "atari_display.s"
 .require "atari_phase.s"
 .require "atari_unit_name.s"
-frontend_end:
+section_code_end:
+
+.org FRONTEND_TEXT_BASE
+section_text:
+.require "atari_frontend_text.s"
+section_text_end:
+
+.org FRONTEND_EXTRA_BASE
+section_extra:
+.require "atari_report.s"
+section_extra_end:
+; The copies atari_report.s keeps, after the section's loaded bytes.
+.alias kept_status      section_extra_end
+.alias kept_supply_lo   kept_status+UNIT_COUNT
+.alias kept_supply_hi   kept_supply_lo+UNIT_COUNT
+.alias section_extra_last kept_supply_hi+UNIT_COUNT-1

@@ -1,15 +1,9 @@
 ;
-; atari_frontend_text.s -- the Atari front end's text: the phases' names and the units'
-; names, a segment of its own loaded from the game disk right after the engine's scratch
-; (FRONTEND_TEXT_BASE = SCRATCH_END, in the state region; the build refuses it past the
-; region's end, and gives its labels to atari_frontend.s in generated/frontend_atari.inc;
-; docs/play.md "Measured").
+; atari_frontend_text.s -- the Atari front end's text section (part of atari_frontend.s):
+; the phases' and the units' names and the reports' words, loaded right after the
+; engine's scratch (FRONTEND_TEXT_BASE = SCRATCH_END, in the state region; the build
+; refuses it past the region's end; docs/play.md "Measured").
 ;
-
-.include "generated/atari.inc"
-.include "generated/state.inc"
-
-.org SCRATCH_END
 
 ; The phases' names (ATASCII, each ended by 0), by their offset in name_text
 ; (atari_phase.s): the phases before PHASE_B1_OPERATIONS and from PHASE_VICTORY by
@@ -29,6 +23,10 @@ depots_text:      .byte "DEPOTS", 0
 react_text:       .byte "REACT", 0
 axis_text:        .byte " AXIS", 0
 allied_text:      .byte " ALLIED", 0
+units_text:       .byte "UNITS", 0
+resupplied_text:  .byte "RESUPPLY: ", 0
+plus_text:        .byte " UNITS +", 0
+supplied_text:    .byte " SUPPLY", 0
 plain_name_at:
     .byte setup_text-name_text, reinforce_text-name_text, supply_text-name_text
     .byte logistics_text-name_text, initiative_text-name_text, victory_text-name_text
@@ -41,4 +39,3 @@ step_name_at:
 ; The units' names (data/units.yaml), generated and packed (unit_words, unit_names):
 ; tools/kotd/build/unitnames.py says how; atari_unit_name.s writes one.
 .require "generated/unit_names.s"
-frontend_text_end:

@@ -5,7 +5,8 @@
 ; Written into screen memory directly: the first thing a key that ends a phase shows
 ; (BASIC's PRINT of the same line took 2 frames and the names 210 bytes of strings).
 ;
-;   X=USR(DRAW_PHASE)   ; 0 done; 1 with arguments (all pulled, nothing drawn)
+;   X=USR(DRAW_PHASE)   ; 0 done; 2 done, and a report on row 22 (atari_report.s);
+;                       ; 1 with arguments (all pulled, nothing drawn)
 ;
 ; The line: the month and year of TURN (the engine's TURN_MONTH and TURN_YEAR tables,
 ; from the Turn Chart), the phase's name padded to PHASE_NAME_WIDTH, " AXIS" or " ALLIED"
@@ -25,7 +26,8 @@
 ;
 ; draw_phase -- USR entry: row 0, the date, the phase and the side to act.
 ;   In:  the USR stack: argument count (none expected); TURN, PHASE, FLOW_ACTOR
-;   Out: FR0 = 0; 1 with arguments (all pulled, nothing drawn)
+;   Out: FR0 = 0, or 2 with a step's report on row 22 (report_or_keep); 1 with
+;        arguments (all pulled, nothing drawn)
 ;   Clobbers: A, X, Y
 ;   Zero page: CELL, NUMBER, DIGIT, STARTED
 ;
@@ -109,7 +111,7 @@ _side:
     txa
     jsr put_text
 _done:
-    lda #0
+    jsr report_or_keep              ; atari_report.s: A = 2 with a report on row 22
     jmp usr_answer
 .scend
 
@@ -136,8 +138,8 @@ _end:
 .scend
 
 ;
-; put_decimal -- NUMBER (0-9999) in decimal at (CELL),Y, without leading zeros.
-;   In:  NUMBER (0-9999: a month, a year); Y = the column
+; put_decimal -- NUMBER (0-65535) in decimal at (CELL),Y, without leading zeros.
+;   In:  NUMBER; Y = the column
 ;   Out: Y = the column after the last digit
 ;   Clobbers: A, X.  Zero page: NUMBER (left 0-9), DIGIT, STARTED
 ;
@@ -171,7 +173,7 @@ _put:
     iny
 _next:
     inx
-    cpx #3
+    cpx #4
     bne _power
     lda NUMBER
     ora #DIGIT_0
@@ -179,7 +181,7 @@ _next:
     iny
     rts
 tens_lo:
-    .byte <1000, <100, <10
+    .byte <10000, <1000, <100, <10
 tens_hi:
-    .byte >1000, >100, >10
+    .byte >10000, >1000, >100, >10
 .scend

@@ -81,8 +81,7 @@ _char:
     jsr put_char
     bne _byte                       ; always
 _done:
-    lda #0
-    jmp usr_answer
+    jmp usr_answer_zero
 _wrong:
     jmp usr_answer_one
 .scend

@@ -6,7 +6,7 @@
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6), status_before$({UNIT_COUNT})
+    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
     GOSUB @clear_screen
@@ -49,34 +49,50 @@ show_unit:
 
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941"), the phase and
 ' the side to act, written by machine code (port/asm/atari_phase.s) from TURN, PHASE and
-' FLOW_ACTOR: the first thing a step to another phase or side shows.
-' At the victory phase (and the set-up) each unit's status is kept (status_before$); in
-' the reinforcement phase that follows, the units on the map that were not are listed on
-' row 22, under the count the flow prints (manual III.1: which units arrived).
+' FLOW_ACTOR: the first thing a step to another phase or side shows.  After a step into
+' a reinforcement or a resupply phase it also reports on row 22 which units arrived
+' ("UNITS 18 19") or what the resupply gave ("RESUPPLY: 12 UNITS +340 SUPPLY")
+' (port/asm/atari_report.s; answer 2), until the next key.
 show_phase:
     drawn = USR({DRAW_PHASE})
-    IF phase = {PHASE_VICTORY} OR phase = {PHASE_SETUP} THEN @keep_statuses
-    IF phase <> {PHASE_REINFORCEMENT} OR statuses_kept = 0 THEN RETURN
-    statuses_kept = 0 : listed = 0 : cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 5, 22
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP} AND ASC(status_before$(unit)) <> {STATUS_ON_MAP} THEN PRINT " ";unit; : listed = 1
-    NEXT unit
-    IF listed THEN POSITION 0, 22 : PRINT "UNITS"; : messages_shown = 1
-    RETURN
-keep_statuses:
-    FOR unit = 1 TO {UNIT_COUNT}
-        status_before$(unit, unit) = CHR$(PEEK({U_STATUS} + unit - 1))
-    NEXT unit
-    statuses_kept = 1
+    IF drawn = 2 THEN messages_shown = 1
     RETURN
 
-' Row 19: the keys that work now (keys$).
+' Row 19: the keys that work now (keys$).  In operations' cursor and unit modes START
+' works too (free_cursor): the flow shows the keys just before it reads one.
 show_keys:
     cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT keys$;
+    start_works = (phase >= {PHASE_B1_OPERATIONS}) * (mode <> 1)
     RETURN
 
+' A key (its ATASCII code); START, where it works, is the free cursor meanwhile.
 read_key:
-    GET #1, key
+    IF start_works = 0 OR PEEK(764) <> 255 THEN GET #1, key : start_works = 0 : RETURN
+    IF PEEK(53279) <> 6 THEN @read_key
+    GOSUB @free_cursor
+    GOTO @read_key
+
+' START (manual IV.C.5: "scroll freely around the map ... START again returns you to
+' the current phase or mode").  The whole theatre is on the screen, so nothing scrolls:
+' START frees the cursor instead.  1-6, T and 0 move it (the hex's units listed on row
+' 15); nothing is picked or moved; START again puts it back where it was, and the phase
+' or mode goes on where it was.
+free_cursor:
+    free_col = cursor_col : free_row = cursor_row : GOSUB @start_release
+    cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT "FREE CURSOR: 1-6 T 0  START: BACK";
+free_wait:
+    IF PEEK(53279) = 6 THEN cursor_col = free_col : cursor_row = free_row : GOSUB @draw_map : GOSUB @show_keys : GOTO @start_release
+    IF PEEK(764) = 255 THEN @free_wait
+    GET #1, key : result = {HEX_NONE}
+    IF key >= 49 AND key <= 54 THEN result = ENGINE(HEX_NEIGHBOUR, cursor_col, cursor_row, key - 48)
+    IF key = 84 THEN result = {TOBRUK_COL} + 256 * {TOBRUK_ROW}
+    IF key = 48 THEN result = INT({MAP_COLS} / 2) + 256 * INT({MAP_ROWS} / 2)
+    IF result <> {HEX_NONE} THEN cursor_row = INT(result / 256) : cursor_col = result - 256 * cursor_row : GOSUB @draw_map
+    GOTO @free_wait
+
+' START is held for some frames: wait until it is let go.
+start_release:
+    IF PEEK(53279) = 6 THEN @start_release
     RETURN
 
 ' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that
