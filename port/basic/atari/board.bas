@@ -13,10 +13,10 @@ screen_init:
     RETURN
 
 ' The OS puts back the character it saved under its (hidden) cursor at the next PRINT:
-' the cursor is left at the end of row 19 (the keys' row never reaches it), not on row 0
-' where DRAW_PHASE writes.
+' that place is left at the end of row 19 (the keys' row never reaches it), not on row
+' 0 where DRAW_PHASE writes; the cursor itself goes home.
 clear_screen:
-    PRINT CHR$(125); : POSITION 38, 19 : PRINT " ";
+    PRINT CHR$(125); : POSITION 38, 19 : PRINT " "; : POSITION 0, 0
     RETURN
 
 ' The map with the units (a hex of two or more in inverse video) and the cursor (its
