@@ -108,6 +108,18 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     a.frames(30)
     if shots:
         a.screenshot(Path(shots) / "atari-operations.png", scale=2)
+    # B (the home base), G: the keys first, then the units listed; F back.  START: the
+    # free cursor; START again.
+    answer("B", lambda m: m.screen_lines()[1].rstrip().endswith(" 0"))
+    out["g_frames"], out["g_done_frames"] = answer(
+        "G", lambda m: "PICK" in m.screen_lines()[19], then=lambda m: "1:UNIT" in m.screen_lines()[21])
+    answer("F", lambda m: "1-6 T B G" in m.screen_lines()[19])
+    for what, shown in (("start_frames", "FREE CURSOR"), ("start_back_frames", "1-6 T B G")):
+        a.frames(60)
+        start = a.frame_number()
+        a.console(start=True, frames=3)
+        a.wait_until(lambda m: shown in m.screen_lines()[19], 600)
+        out[what] = a.frame_number() - start
     # FRE(0): BREAK here (every string and array is dimensioned at the start), ask, CONT.
     a.break_key()
     a.frames(60)

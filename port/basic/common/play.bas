@@ -157,8 +157,10 @@ jump_cursor:
     GOSUB @move_cursor_mark
     GOTO @operations_turn
 
-' G: the acting side's units in the cursor's hex, numbered 1-6 for the pick.
+' G: the acting side's units in the cursor's hex, numbered 1-6 for the pick.  The keys
+' first: the search walks every unit (on the Atari up to half a second).
 get_units:
+    keys$ = "1-6 PICK A UNIT  F BACK" : GOSUB @show_keys
     GOSUB @list_own_units
     IF list_count = 0 THEN GOSUB @clear_message : PRINT "NO UNITS OF YOURS HERE"; : GOTO @operations_turn
     mode = 1
