@@ -84,11 +84,11 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     out["logistics_frames"] = answer("5", lambda m: "STRENGTH" in m.screen_text())
     out["after_step_frames"], out["after_step_done_frames"] = answer(
         "#", lambda m: "ALLIED" in m.screen_lines()[0], 3000,
-        then=lambda m: " ALLIED " in m.screen_lines()[17] and "R READY" in m.screen_lines()[19])
+        then=lambda m: " ALLIED " in m.screen_lines()[17] and "FORT" in m.screen_lines()[18])
     out["unit_name"] = a.screen_lines()[16].rstrip()
     out["after_step"] = a.screen_lines()[0].rstrip()
     a.wait_until(lambda m: "R READY" in m.screen_text(), 3000)
-    a.frames(2)
+    a.frames(30)
     if shots:
         a.screenshot(Path(shots) / "atari-logistics.png", scale=2)
     # The Allies' logistics: # at once; the initiative (the chart's: Y), then operations.
@@ -182,6 +182,8 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
             a.wait_until(lambda m: m.screen_lines()[16:19] != shown, 600)
             out["move_frames"] = a.frame_number() - start
             continue
+        if "resupply" not in out and a.screen_lines()[22].startswith("RESUPPLY:"):
+            out["resupply"] = a.screen_lines()[22].rstrip()          # a resupply phase's report
         if shots and not shot_taken and ch == " ":             # a battle's result is shown
             a.wait_until(lambda m: "PRESS A KEY" in m.screen_text(), 3000)
             a.frames(2)
