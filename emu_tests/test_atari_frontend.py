@@ -775,7 +775,8 @@ def test_draw_phase_reports_the_arrivals_and_the_resupply_of_a_step(model, dist)
     """DRAW_PHASE keeps each unit's status and supply outside the reinforcement and
     resupply phases; in one of those it reports on row 22 (answer 2) the units now on
     the map that were not, or the units whose supply rose and the supply added; once:
-    a second call, or one with no copy kept (a loaded game), reports nothing."""
+    a second call, one with no copy kept (a loaded game) or a copy of another turn
+    reports nothing."""
     machine = atari_machine(model, dist)
     c = stateblock.constants(model, TARGETS["atari"])
     state = stateblock.decode((dist / "atari" / "start_tobruk42.bin").read_bytes(), model)
@@ -809,6 +810,11 @@ def test_draw_phase_reports_the_arrivals_and_the_resupply_of_a_step(model, dist)
     assert draw(Phase.B2_RESUPPLY, resupply) == (2, "RESUPPLY: 2 UNITS +330 SUPPLY")
     assert draw(Phase.B3_DEPOT_MOVEMENT)[0] == 0
     assert draw(Phase.B6_RESUPPLY) == (2, "RESUPPLY: 0 UNITS +0 SUPPLY")
+    assert draw(Phase.B7_DEPOT_MOVEMENT)[0] == 0                 # a copy of another turn (RESET): none
+
+    def next_turn():
+        state.turn += 1
+    assert draw(Phase.C2_RESUPPLY, next_turn) == (0, "A" * 40)
 
 
 def test_start_frees_the_cursor_and_start_again_puts_it_back(model, dist, monkeypatch):

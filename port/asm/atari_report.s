@@ -9,8 +9,9 @@
 ; - in a resupply phase: "RESUPPLY: 12 UNITS +340 SUPPLY", the units whose supply rose
 ;   and by how much in all.
 ;
-; Only with a copy kept since the game's start or load (kept): a game loaded in a
-; reinforcement phase shows no list.  Rules are the engine's: this only compares.
+; Only with a copy kept in the same turn (kept): a game loaded in a reinforcement phase
+; shows no list (nor, after RESET, one of another turn).  Rules are the engine's: this
+; only compares.
 ;
 
 .alias REPORT_ROW       22
@@ -20,7 +21,7 @@
 .alias UNIT_AT          ZP_BASE+9   ; the unit index while a number is written
 
 kept:
-    .byte 0                         ; 1 when the copies hold the state before this step
+    .byte 0                         ; the TURN the copies were kept in; 0 none
 
 ;
 ; report_or_keep -- the copy kept, or the step's report on row REPORT_ROW.
@@ -52,14 +53,15 @@ _keep:
     sta kept_supply_hi,x
     dex
     bpl _keep
-    lda #1
+    lda TURN
     sta kept
 _quiet:
     lda #0
     rts
 _report:
-    lda kept
-    beq _quiet
+    lda kept                        ; kept in this turn: the phase before this one (a
+    cmp TURN                        ; copy left from a game before RESET is not)
+    bne _quiet
     lda #0
     sta kept
     lda SAVMSC
