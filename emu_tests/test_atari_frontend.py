@@ -840,3 +840,38 @@ def test_start_frees_the_cursor_and_start_again_puts_it_back(model, dist, monkey
     own = [u.number for u in stateblock.decode(machine.state_bytes(), model).units
            if u.status == Status.ON_MAP and (u.col, u.row) == before]
     assert ("NO UNITS OF YOURS HERE" in report.screen[21]) != any(f"UNIT {n}" in report.screen[21] for n in own)
+
+
+def test_the_unit_display_says_out_of_supply_as_the_engine_traced_it(model, dist):
+    """Tobruk '41 with unit 8 east of Tobruk (struck_tobruk41): the engine's supply trace
+    leaves it out of supply; in logistics F steps to it: row 16 says OUT OF SUPPLY for
+    it and for none of the units before it (each in supply)."""
+    from kotd.engine.flow import Flow
+    from kotd.engine.setup import Options, apply_options
+    struck = struck_tobruk41(model)
+    want = struck.copy()
+    apply_options(model, want, 5, Options(computer_allied=False))
+    flow = Flow(model, want)
+    while flow.info().actor is None:
+        flow.step()
+    axis = [u for u in flow.state.units if u.status == Status.ON_MAP and side_of(model, u.number) == "axis"]
+    first_out = next(k for k, u in enumerate(axis) if not u.supplied)
+    assert axis[first_out].number == 8
+    listing = front_end_listing(model)
+    disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
+    for presses, out in ((first_out - 1, False), (first_out, True)):
+        machine = atari_machine(model, dist)
+        loading = machine.cpu.call
+
+        def call(address, loading=loading, machine=machine, **kw):
+            answer = loading(address, **kw)
+            if address == disk_load:
+                machine.write_state(struck)
+            return answer
+        machine.cpu.call = call
+        keys = setup_keys(model, "tobruk41", 5) + "F" * presses
+        report = runner.run_text(listing, "atari", keys=keyscript.parse(keys), machine=machine,
+                                 max_statements=20_000_000)
+        assert report.error is None, report.error
+        assert report.screen[17].startswith(f"UNIT {axis[presses].number} "), report.screen[16:19]
+        assert ("OUT OF SUPPLY" in report.screen[16]) == out, (presses, report.screen[16])

@@ -28,14 +28,16 @@ move_cursor_mark:
     POSITION 36, 2 : PRINT cursor_row;" ";
     RETURN
 
-' The selected unit (manual IV.A.1, the unit display): its name (row 16, machine code:
-' the names are packed in the front end's text segment), its number, side and type, its
-' strength as the engine shows it (solitaire noise on computer-run units) over its
-' ceiling, morale; operation points, supply, fortification level.
+' The selected unit (manual IV.A.1, IV.A.7, the unit display): its name (row 16, machine
+' code: the names are packed in the front end's text section), OUT OF SUPPLY when the
+' engine's last trace left it so, its number, side and type, its strength as the
+' engine shows it (solitaire noise on computer-run units) over its ceiling, morale;
+' operation points, supply, fortification level.
 show_unit:
     cleared = USR({CLEAR_ROWS}, 16, 3) : POSITION 0, 17
     IF selected = 0 THEN RETURN
     drawn = USR({DRAW_UNIT_NAME}, selected)
+    IF PEEK({U_SUPPLIED} + selected - 1) = 0 THEN POSITION 26, 16 : PRINT "OUT OF SUPPLY"; : POSITION 0, 17
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_AXIS} THEN PRINT " AXIS";
