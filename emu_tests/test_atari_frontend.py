@@ -211,8 +211,8 @@ def atari_machine(model, dist) -> EngineMachine:
     disk loads them, and drive 1 holding the built ATR: a USR into the disk entries runs
     the resident code with DSKINV modelled."""
     machine = EngineMachine.from_dist(model, dist, "atari")
-    base, code = frontend_code(model)
-    machine.cpu.load(base, code)
+    for _, base, data in frontend_sections(model):
+        machine.cpu.load(base, data)
     machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
     machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
     resident = images.read_xex((dist / "kotd-atari.xex").read_bytes())[0]
@@ -237,13 +237,19 @@ def atari_machine(model, dist) -> EngineMachine:
 _FRONTEND = {}
 
 
-def frontend_code(model) -> tuple[int, bytes]:
-    """(where it loads, the bytes) of the front end's machine code."""
-    if "image" not in _FRONTEND:
+def frontend_sections(model) -> list[tuple[str, int, bytes]]:
+    """The front end's machine code sections: (name, where it loads, the bytes) each."""
+    if "sections" not in _FRONTEND:
         from kotd.build import build_target
+        from kotd.build.diskimages import frontend_segments
         engine = build_target(model, TARGETS["atari"], None, echo=lambda _: None).assembly
-        _FRONTEND["image"] = frontend_image(model, TARGETS["atari"], engine)
-    return _FRONTEND["image"]
+        _FRONTEND["sections"] = frontend_segments(model, TARGETS["atari"], engine)
+    return _FRONTEND["sections"]
+
+
+def frontend_code(model) -> tuple[int, bytes]:
+    """(where it loads, the bytes) of the front end's code section (the jump table first)."""
+    return frontend_sections(model)[0][1:]
 
 
 def test_the_runner_models_the_game_disk_memory():
@@ -292,9 +298,9 @@ def test_setup_screen_and_first_phase(model, dist):
     assert report.error is None
     assert any("1 OPPONENT" in row for row in report.screen)
     assert any("TOBRUK '41" in row for row in report.screen)
-    report, _ = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
+    report, machine = run_front_end(model, dist, listing, "tobruk41", setup_keys(model, "tobruk41", 1))
     first = model.turns[model.scenarios["tobruk41"].first_turn - 1].date.split("-")
-    assert report.screen[0].startswith(f"{int(first[1])}-{first[0]} LOGISTICS")     # the Turn Chart's date
+    assert memory_row(machine, 0) == f"{int(first[1])}-{first[0]} LOGISTICS  AXIS"     # the Turn Chart's date
     assert "waiting for a key" in report.ended
     # The joystick: down to option 2, FIRE: the next scenario; up to option 1.
     report, machine = run_front_end(model, dist, listing, "tobruk41",
@@ -420,7 +426,9 @@ def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, 
         keys = setup_keys(model, "tobruk41", seed) + "".join(rnd.choice(RANDOM_KEYS) for _ in range(600))
         report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
         assert report.error is None, f"seed {seed}: {report.error}"
-        assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
+        # (in operations the program polls the keyboard and START: "polling ... ended")
+        assert ("waiting for a key" in report.ended or "polling" in report.ended
+                or report.ended in ("END", "end of program")), report.ended
         assert any(call[0] != "PHASE_INFO" and call[0] != "NEW_GAME" for call in calls)
         reference_agrees(model, calls)
 
@@ -431,6 +439,16 @@ TERRAIN_SCREEN = {"ocean": "=", "clear": " ", "rough": ":", "fortress": "#", "to
                   "mountain": "^", "coast": ".", "impassable": "X"}
 UNIT_SCREEN = {("axis", "mobile"): "G", ("axis", "nonmobile"): "g",
                ("allied", "mobile"): "B", ("allied", "nonmobile"): "b"}
+
+
+def memory_row(machine, row: int) -> str:
+    """A screen row as the machine code left it in py65 memory (the runner's own screen
+    holds only what BASIC PRINTed), screen codes -> text, inverse as normal."""
+    text = ""
+    for code in machine.cpu.read(SCREEN_BUFFER + 40 * row, 40):
+        code &= 0x7F
+        text += chr(code + 32) if code < 64 else chr(code) if code >= 96 else chr(code - 64)
+    return text.rstrip()
 
 
 def screen_code(ch: str) -> int:
@@ -491,7 +509,7 @@ def test_setup_options_reach_new_game(model, dist):
     keys = "2" + "333" + "12345" + "44" + "5" + "6" + "777\n{START}"
     report, machine = run_front_end(model, dist, listing, "tobruk42", keys)
     assert report.error is None, report.error
-    assert "RATINGS     12345" in "\n".join(report.screen) or report.screen[0].startswith("1-1942")
+    assert memory_row(machine, 0).startswith("1-1942 LOGISTICS")
     axis = {"combat": 1, "replacements": 2, "supply": 3, "air": 4, "reinforcements": 5}
     options = Options(computer_allied=False, random_initiative=True, optional_depots=True,
                       ratings={"axis": axis, "allied": ratings_for(model, "novice")})
@@ -616,9 +634,9 @@ def test_the_date_shown_is_the_turn_charts(model, dist):
     listing = front_end_listing(model)
     for scenario in ("tobruk42", "alamein"):
         year, month = model.turns[model.scenarios[scenario].first_turn - 1].date.split("-")
-        report, _ = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
+        report, machine = run_front_end(model, dist, listing, scenario, setup_keys(model, scenario, 3))
         assert report.error is None, report.error
-        assert report.screen[0].startswith(f"{int(month)}-{year} LOGISTICS"), report.screen[0]
+        assert memory_row(machine, 0).startswith(f"{int(month)}-{year} LOGISTICS"), memory_row(machine, 0)
 
 
 def test_r_takes_the_units_off_the_map_until_another_key(model, dist, monkeypatch):
@@ -659,3 +677,201 @@ def test_r_takes_the_units_off_the_map_until_another_key(model, dist, monkeypatc
     tobruk = model.map.place_hex(model.map.tobruk)
     assert draws_before and draws_after and draws_after[0] == draws_before[-1] != tobruk
     assert tobruk not in draws_after                                   # T only brought the units back
+
+
+PHASE_LINE_NAMES = ["SET-UP", "REINFORCE", "SUPPLY", "LOGISTICS", "INITIATIVE"] + [
+    f"{cycle}{step} {name}" for cycle in "BC" for step, name in
+    enumerate(["OPS", "RESUPPL", "DEPOTS", "REACT", "OPS", "RESUPPL", "DEPOTS"], 1)] + ["VICTORY", "GAME OVER"]
+
+
+def test_draw_phase_writes_the_date_the_phase_and_the_side(model, dist):
+    """DRAW_PHASE (row 0): the turn's date from the engine's tables, every phase's name
+    (padded to 10 columns), the side to act; nothing for a phase or turn out of range;
+    arguments refused."""
+    machine = atari_machine(model, dist)
+    c = stateblock.constants(model, TARGETS["atari"])
+    draw = c["DRAW_PHASE"]
+    assert draw == frontend_code(model)[0] + 9
+    assert [p.name for p in Phase][:len(PHASE_LINE_NAMES)][-1] == "GAME_OVER" and len(Phase) == len(PHASE_LINE_NAMES)
+    for turn in (1, len(model.turns)):
+        year, month = model.turns[turn - 1].date.split("-")
+        for phase, name in enumerate(PHASE_LINE_NAMES):
+            for actor, side in ((0, " AXIS"), (1, " ALLIED"), (NONE, "")):
+                machine.cpu.load(c["TURN"], bytes([turn]))
+                machine.cpu.load(c["PHASE"], bytes([phase]))
+                machine.cpu.load(c["FLOW_ACTOR"], bytes([actor]))
+                machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 80)
+                machine.cpu.call(draw, stack=bytes([0]))
+                assert machine.cpu.word(0xD4) in (0, 2)                     # 2: a resupply's report
+                date = f"{int(month)}-{year} "
+                assert memory_row(machine, 0) == (date + name.ljust(10) + side).rstrip(), (turn, phase, actor)
+                assert machine.cpu.read(SCREEN_BUFFER + 40, 40) == bytes([0x21]) * 40      # row 1 untouched
+    machine.cpu.load(c["TURN"], bytes([0]))
+    machine.cpu.load(c["PHASE"], bytes([len(PHASE_LINE_NAMES)]))
+    machine.cpu.call(draw, stack=bytes([0]))
+    assert memory_row(machine, 0) == ""
+    machine.cpu.load(SCREEN_BUFFER, bytes([0x21]) * 80)
+    machine.cpu.call(draw, stack=bytes([1, 0, 1]))
+    assert machine.cpu.word(0xD4) == 1 and machine.cpu.read(SCREEN_BUFFER, 80) == bytes([0x21]) * 80
+
+
+def test_a_game_saved_at_a_turn_end_loads_on_a_fresh_run_and_goes_on(model, dist):
+    """Tobruk '42 typed in to its first turn's end; at the offer Y and slot 2: the
+    reinforcements that arrive are listed by number (row 22, by DRAW_PHASE: those the
+    reference put on the map), and drive 1 holds the save.  A fresh run on that disk: L 2 on the set-up
+    screen, then the recorded game's next keys: the state is the reference's."""
+    scenario, seed = "tobruk42", 1
+    log = record(model, scenario, seed, computer_allied=False)
+    actions = log.actions
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
+    assert per_call[victory] == "N"
+    keyed = [i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
+    stop = keyed[6] - 1                      # six keyed calls into the next turn
+    listing = front_end_listing(model)
+    keys = setup_keys(model, scenario, seed) + "".join(per_call[1:victory]) + "Y2"
+    report, machine = run_front_end(model, dist, listing, scenario, keys)
+    assert report.error is None, report.error
+    assert machine.drive.written, "nothing written to drive 1"
+    before, after = stateblock.decode(actions[victory - 1].after, model), stateblock.decode(actions[victory].after, model)
+    arrived = [u.number for u in after.units
+               if u.status == Status.ON_MAP and before.units[u.number - 1].status != Status.ON_MAP]
+    assert arrived, "Tobruk '42's second turn brings reinforcements"
+    assert report.screen[21].startswith(f"REINFORCEMENTS: {len(arrived)} UNITS ARRIVED"), report.screen[20:]
+    assert memory_row(machine, 22) == " ".join(["UNITS"] + [str(n) for n in arrived])
+    sectors = dict(machine.drive.sectors)
+    fresh = atari_machine(model, dist)
+    fresh.drive = Drive(sectors)
+    report = runner.run_text(listing, "atari", keys=keyscript.parse("L2" + "".join(per_call[victory + 1:stop + 1])),
+                             machine=fresh, max_statements=20_000_000)
+    assert report.error is None, report.error
+    got = fresh.state_bytes()
+    assert got == actions[stop].after, first_difference(model, got, actions[stop].after)
+
+
+def test_draw_unit_name_writes_each_units_name_from_data(model, dist):
+    """DRAW_UNIT_NAME: every unit's name of data/units.yaml on row 16 from column 0 (the
+    packed text segment unpacked by the 6502), the rest of the row and the other rows
+    untouched; unit 0, UNIT_COUNT + 1, a high byte or a wrong count refused."""
+    machine = atari_machine(model, dist)
+    draw = stateblock.constants(model, TARGETS["atari"])["DRAW_UNIT_NAME"]
+    assert draw == frontend_code(model)[0] + 12
+    for u in model.units:
+        machine.cpu.load(SCREEN_BUFFER, bytes(960))
+        machine.cpu.call(draw, stack=bytes([u.number, 0, 1]))
+        assert machine.cpu.word(0xD4) == 0
+        assert memory_row(machine, 16) == u.name, u.number
+        screen = machine.cpu.read(SCREEN_BUFFER, 960)
+        assert not any(screen[:640]) and not any(screen[680:]) and not any(screen[640 + len(u.name):680])
+    machine.cpu.load(SCREEN_BUFFER, bytes(960))
+    for stack in (bytes([0, 0, 1]), bytes([len(model.units) + 1, 0, 1]), bytes([1, 1, 1]), bytes([1, 0, 16, 0, 2]),
+                  bytes([0])):
+        machine.cpu.call(draw, stack=stack)
+        assert machine.cpu.word(0xD4) == 1 and not any(machine.cpu.read(SCREEN_BUFFER, 960)), stack
+
+
+def test_draw_phase_reports_the_arrivals_and_the_resupply_of_a_step(model, dist):
+    """DRAW_PHASE keeps each unit's status and supply outside the reinforcement and
+    resupply phases; in one of those it reports on row 22 (answer 2) the units now on
+    the map that were not, or the units whose supply rose and the supply added; once:
+    a second call, one with no copy kept (a loaded game) or a copy of another turn
+    reports nothing."""
+    machine = atari_machine(model, dist)
+    c = stateblock.constants(model, TARGETS["atari"])
+    state = stateblock.decode((dist / "atari" / "start_tobruk42.bin").read_bytes(), model)
+    state.turn = model.scenarios["tobruk42"].first_turn
+    absent = [u.number for u in state.units if u.status != Status.ON_MAP][:2]
+    on_map = [u.number for u in state.units if u.status == Status.ON_MAP]
+
+    def draw(phase, change=None):
+        state.phase = phase
+        if change:
+            change()
+        machine.write_state(state)
+        machine.cpu.load(SCREEN_BUFFER + 22 * 40, bytes([0x21]) * 40)
+        machine.cpu.call(c["DRAW_PHASE"], stack=bytes([0]))
+        return machine.cpu.word(0xD4), memory_row(machine, 22)
+
+    assert draw(Phase.REINFORCEMENT) == (0, "A" * 40)            # nothing kept since the load
+    assert draw(Phase.VICTORY)[0] == 0
+
+    def arrive():
+        for n in absent:
+            state.units[n - 1].status = Status.ON_MAP
+    assert draw(Phase.REINFORCEMENT, arrive) == (2, " ".join(["UNITS"] + [str(n) for n in absent]))
+    assert draw(Phase.REINFORCEMENT) == (0, "A" * 40)            # once
+    assert draw(Phase.B1_OPERATIONS)[0] == 0
+
+    def resupply():
+        state.units[on_map[0] - 1].supply += 30
+        state.units[on_map[1] - 1].supply += 300
+        state.units[on_map[2] - 1].supply -= 5                    # spent: not counted
+    assert draw(Phase.B2_RESUPPLY, resupply) == (2, "RESUPPLY: 2 UNITS +330 SUPPLY")
+    assert draw(Phase.B3_DEPOT_MOVEMENT)[0] == 0
+    assert draw(Phase.B6_RESUPPLY) == (2, "RESUPPLY: 0 UNITS +0 SUPPLY")
+    assert draw(Phase.B7_DEPOT_MOVEMENT)[0] == 0                 # a copy of another turn (RESET): none
+
+    def next_turn():
+        state.turn += 1
+    assert draw(Phase.C2_RESUPPLY, next_turn) == (0, "A" * 40)
+
+
+def test_start_frees_the_cursor_and_start_again_puts_it_back(model, dist, monkeypatch):
+    """START in operations (manual IV.C.5): T and 3 move the cursor (the map drawn at
+    Tobruk and south-east of it), nothing else is called; START again draws the map at
+    the cursor's old hex, and G then lists the units there, not at Tobruk."""
+    listing = front_end_listing(model)
+    calls = capture_calls(monkeypatch, model)
+    keys = setup_keys(model, "tobruk41", 1) + "{KEY 35}{KEY 35}N{KEY 35}" + "{START}T3{START}G"
+    report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+    assert report.error is None, report.error
+    base = frontend_code(model)[0]
+    screen_calls = [(e, args) for e, args, *_ in calls if e != "PHASE_INFO" and e != base + 9]
+    draws = [i for i, (e, _) in enumerate(screen_calls) if e == base]
+    tobruk = model.map.place_hex(model.map.tobruk)
+    at_tobruk = next(i for i in draws if screen_calls[i][1] == tobruk)
+    before = screen_calls[max(i for i in draws if i < at_tobruk)][1]
+    assert before != tobruk
+    after = [screen_calls[i][1] for i in draws if i > at_tobruk]
+    assert after[0] == hexgrid.step(*tobruk, 3) and after[1] == before           # 3, then START: back
+    between = [e for e, _ in screen_calls[at_tobruk:] if isinstance(e, str)]
+    assert set(between) <= {"HEX_NEIGHBOUR"}, between                            # nothing picked or moved
+    own = [u.number for u in stateblock.decode(machine.state_bytes(), model).units
+           if u.status == Status.ON_MAP and (u.col, u.row) == before]
+    assert ("NO UNITS OF YOURS HERE" in report.screen[21]) != any(f"UNIT {n}" in report.screen[21] for n in own)
+
+
+def test_the_unit_display_says_out_of_supply_as_the_engine_traced_it(model, dist):
+    """Tobruk '41 with unit 8 east of Tobruk (struck_tobruk41): the engine's supply trace
+    leaves it out of supply; in logistics F steps to it: row 16 says OUT OF SUPPLY for
+    it and for none of the units before it (each in supply)."""
+    from kotd.engine.flow import Flow
+    from kotd.engine.setup import Options, apply_options
+    struck = struck_tobruk41(model)
+    want = struck.copy()
+    apply_options(model, want, 5, Options(computer_allied=False))
+    flow = Flow(model, want)
+    while flow.info().actor is None:
+        flow.step()
+    axis = [u for u in flow.state.units if u.status == Status.ON_MAP and side_of(model, u.number) == "axis"]
+    first_out = next(k for k, u in enumerate(axis) if not u.supplied)
+    assert axis[first_out].number == 8
+    listing = front_end_listing(model)
+    disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
+    for presses, out in ((first_out - 1, False), (first_out, True)):
+        machine = atari_machine(model, dist)
+        loading = machine.cpu.call
+
+        def call(address, loading=loading, machine=machine, **kw):
+            answer = loading(address, **kw)
+            if address == disk_load:
+                machine.write_state(struck)
+            return answer
+        machine.cpu.call = call
+        keys = setup_keys(model, "tobruk41", 5) + "F" * presses
+        report = runner.run_text(listing, "atari", keys=keyscript.parse(keys), machine=machine,
+                                 max_statements=20_000_000)
+        assert report.error is None, report.error
+        assert report.screen[17].startswith(f"UNIT {axis[presses].number} "), report.screen[16:19]
+        assert ("OUT OF SUPPLY" in report.screen[16]) == out, (presses, report.screen[16])

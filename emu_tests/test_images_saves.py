@@ -389,11 +389,13 @@ def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(mode
     program = started_program(dist, "atari")
     assert cpu.read(atr.staging_address(program), len(program)) == program
     from kotd.build import build_target
-    from kotd.build.diskimages import frontend_image
+    from kotd.build.diskimages import frontend_segments
     engine_asm = build_target(model, ATARI, None, echo=lambda _: None).assembly
-    base, frontend = frontend_image(model, ATARI, engine_asm)
+    sections = frontend_segments(model, ATARI, engine_asm)
+    base = sections[0][1]
     assert base == engine_asm.address("engine_end") == ATARI.engine.start + len(engine)
-    assert cpu.read(base, len(frontend)) == frontend, "the front end right after the engine, intact"
+    for name, at, data in sections:               # code after the engine, its text and extra section
+        assert cpu.read(at, len(data)) == data, f"the front end's {name} at ${at:04X}, intact"
     reset = ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_RESET"]
     assert cpu.word(0x000C) == cpu.word(reset + 1), "DOSINI: our RESET handler (the JMP at DISK_RESET)"
     assert cio_calls[:2] == [0x0C, 0x03], "the screen closed and reopened below RAMTOP"

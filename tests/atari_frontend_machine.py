@@ -39,8 +39,10 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
         a.screenshot(Path(shots) / "atari-setup.png", scale=2)
     start = a.frame_number()
     a.key("3", hold=1, gap=0)                   # Axis level: historical -> intermediate
-    a.wait_until(lambda m: "INTERMEDIATE" in m.screen_text(), 600)
+    a.wait_until(lambda m: m.screen_lines()[6].startswith(">"), 600)     # the marker moved to it
     out["key_answer_frames"] = a.frame_number() - start
+    a.wait_until(lambda m: "INTERMEDIATE" in m.screen_text(), 600)
+    out["option_line_frames"] = a.frame_number() - start
     for name in ("NOVICE", "RATINGS", "EXPERT", "HISTORICAL"):     # round to historical again
         a.key("3")
         if name == "RATINGS":                   # the Axis' own five ratings, one key each
@@ -60,13 +62,18 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     if shots:
         a.screenshot(Path(shots) / "atari-map.png", scale=2)
     out["phase"], out["turn"] = a.peek(c["PHASE"]), a.peek(c["TURN"])
-    def answer(key: str, done, max_frames: int = 600) -> int:
-        """Frames from the key going down (held one frame) to the screen answering."""
-        a.frames(10)
+    def answer(key: str, done, max_frames: int = 600, then=None) -> int | tuple[int, int]:
+        """Frames from the key going down (held one frame) to the screen answering (and,
+        with `then`, to the whole answer), the program idle before the key."""
+        a.frames(60)
         start = a.frame_number()
         a.key(key, hold=1, gap=0)
         a.wait_until(done, max_frames)
-        return a.frame_number() - start
+        first = a.frame_number() - start
+        if then is None:
+            return first
+        a.wait_until(then, max_frames)
+        return first, a.frame_number() - start
 
     # Logistics for the Axis' first unit: R shows the maxima, three digits allocate.
     out["maxima_frames"] = answer("R", lambda m: "MAX REPL" in m.screen_text())
@@ -75,10 +82,13 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
         a.key("5")
     a.wait_until(lambda m: "RESUPPLY" in m.screen_text(), 600)
     out["logistics_frames"] = answer("5", lambda m: "STRENGTH" in m.screen_text())
-    out["after_step_frames"] = answer("#", lambda m: "ALLIED" in m.screen_lines()[0], 3000)
+    out["after_step_frames"], out["after_step_done_frames"] = answer(
+        "#", lambda m: "ALLIED" in m.screen_lines()[0], 3000,
+        then=lambda m: " ALLIED " in m.screen_lines()[17] and "FORT" in m.screen_lines()[18])
+    out["unit_name"] = a.screen_lines()[16].rstrip()
     out["after_step"] = a.screen_lines()[0].rstrip()
     a.wait_until(lambda m: "R READY" in m.screen_text(), 3000)
-    a.frames(2)
+    a.frames(30)
     if shots:
         a.screenshot(Path(shots) / "atari-logistics.png", scale=2)
     # The Allies' logistics: # at once; the initiative (the chart's: Y), then operations.
@@ -87,7 +97,8 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     a.frames(10)
     a.key("Y")
     a.frames(10)
-    out["operations_frames"] = answer("#", lambda m: "1-6 T B G" in m.screen_text(), 3000)
+    out["operations_frames"], out["operations_done_frames"] = answer(
+        "#", lambda m: " OPS " in m.screen_lines()[0], 3000, then=lambda m: "1-6 T B G" in m.screen_text())
     # The cursor starts on the Axis home base (column 0): 3 (south-east) to column 1, with
     # the hex's unit list on row 15; T to Tobruk; D the status display.
     out["cursor_frames"] = answer("3", lambda m: m.screen_lines()[1].rstrip().endswith(" 1")
@@ -97,6 +108,18 @@ def main(image: str, dist: Path, shots: str | None) -> dict:
     a.frames(30)
     if shots:
         a.screenshot(Path(shots) / "atari-operations.png", scale=2)
+    # B (the home base), G: the keys first, then the units listed; F back.  START: the
+    # free cursor; START again.
+    answer("B", lambda m: m.screen_lines()[1].rstrip().endswith(" 0"))
+    out["g_frames"], out["g_done_frames"] = answer(
+        "G", lambda m: "PICK" in m.screen_lines()[19], then=lambda m: "1:UNIT" in m.screen_lines()[21])
+    answer("F", lambda m: "1-6 T B G" in m.screen_lines()[19])
+    for what, shown in (("start_frames", "FREE CURSOR"), ("start_back_frames", "1-6 T B G")):
+        a.frames(60)
+        start = a.frame_number()
+        a.console(start=True, frames=3)
+        a.wait_until(lambda m: shown in m.screen_lines()[19], 600)
+        out[what] = a.frame_number() - start
     # FRE(0): BREAK here (every string and array is dimensioned at the start), ask, CONT.
     a.break_key()
     a.frames(60)
@@ -123,7 +146,11 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
     c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
     log = record(model, scenario, seed, computer_allied=False)
     player = Player(model, log.actions)
-    keys = "".join(player.keys_for(i) for i in range(1, len(log.actions))).replace("{KEY 35}", "#")
+    per_call = [""] + [player.keys_for(i).replace("{KEY 35}", "#") for i in range(1, len(log.actions))]
+    keys = "".join(per_call[1:])
+    # The first unit move's key: its answer (the unit display redrawn) is measured.
+    first_move = next(i for i, act in enumerate(log.actions) if act.entry == "MOVE")
+    move_key = len("".join(per_call[1:first_move + 1])) - 1
     a = Atari()
     a.boot(disk=image, basic=True, xl=False)
     a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
@@ -145,7 +172,18 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
     a.console(start=True, frames=20)
     a.wait_until(lambda m: playing(m.screen_lines()[0]), 3000)
     shot_taken = False
-    for ch in keys:
+    for n, ch in enumerate(keys):
+        if n == move_key:
+            a.wait_until(lambda m: m.peek(764) == 255, 3000)
+            a.frames(60)
+            shown = a.screen_lines()[16:19]
+            start = a.frame_number()
+            a.key(ch, hold=1, gap=0)
+            a.wait_until(lambda m: m.screen_lines()[16:19] != shown, 600)
+            out["move_frames"] = a.frame_number() - start
+            continue
+        if "resupply" not in out and a.screen_lines()[22].startswith("RESUPPLY:"):
+            out["resupply"] = a.screen_lines()[22].rstrip()          # a resupply phase's report
         if shots and not shot_taken and ch == " ":             # a battle's result is shown
             a.wait_until(lambda m: "PRESS A KEY" in m.screen_text(), 3000)
             a.frames(2)

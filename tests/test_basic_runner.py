@@ -87,6 +87,14 @@ def test_polling_with_nothing_left_ends_the_run():
     assert "polling the keyboard" in report.ended
 
 
+def test_the_keyboard_register_holds_a_shifted_symbols_key():
+    """CH (764) of a key typed with SHIFT on a digit (#: SHIFT 3) is the digit's code +
+    $40, not "no key": a program polling 764 before GET sees it."""
+    prog = '10 OPEN #1,4,0,"K:"\n20 C=PEEK(764):IF C=255 THEN 20\n30 GET #1,K:PRINT C;" ";K\n40 GOTO 20\n'
+    report = run_text(prog, "atari", keys=keyscript.parse("{KEY 35}3"))
+    assert [row.strip() for row in report.screen[:2]] == ["90 35", "26 51"]  # $1A + $40 "#", then "3"
+
+
 def test_tight_loop_stops_at_the_statement_limit():
     report = run_text("10 GOTO 10\n", "atari", max_statements=1000)
     assert report.ended == "stopped after 1000 statements at line 10"

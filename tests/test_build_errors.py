@@ -224,3 +224,24 @@ def test_an_optional_unit_before_the_last_ones_is_refused(model):
         generate(dataclasses.replace(model, units=tuple(units)))
     first = re.search(r"^\.alias OPTIONAL_FIRST\s+(\d+)", generate(model).constants_inc, re.M)
     assert int(first.group(1)) == min(i for i, u in enumerate(model.units) if u.optional)
+
+
+def test_a_front_end_text_past_the_state_region_is_refused():
+    from kotd.build.diskimages import ImageError, check_frontend_text_place
+    with pytest.raises(ImageError, match=r"^port/asm/atari_frontend_text\.s: 600 bytes \(640 on whole sectors\) "
+                                         r"from \$9DDE end at \$A05D, past state \$9800-\$9FFF: 94 bytes too many"):
+        check_frontend_text_place(0x9DDE, 600, ATARI.state)
+    check_frontend_text_place(0xA000 - 640, 600, ATARI.state)        # the region's last byte: fine
+
+
+def test_unit_names_pack_and_unpack_to_data_and_refuse_what_the_screen_cannot_show(model):
+    from kotd.build.unitnames import pack, unpack, unit_names_source
+    names = [u.name for u in model.units]
+    words, packed = pack(names)
+    assert unpack(words, b"".join(packed)) == names
+    _, raw, size = unit_names_source(model, "x")
+    assert raw == sum(map(len, names)) and size < raw * 6 // 10          # about 890 -> under 535 bytes
+    with pytest.raises(ValueError, match=r"^data/units.yaml: unit name 'x': 'x' is not an upper-case ATASCII"):
+        pack(["x"])
+    with pytest.raises(ValueError, match=r"41 characters, the screen row holds 40"):
+        pack(["A" * 41])

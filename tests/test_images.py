@@ -55,26 +55,29 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     assert bootad == atr.BOOT_BASE and code[0] == 0 and int.from_bytes(code[4:6], "little") == 0
     assert code[6] in (0x20, 0x4C, 0xA9), "boot_continue starts right after the 6-byte header"
     # the directory the build appends after the loader: resident, engine, the front end's
-    # machine code (issue 12), program, a 0 entry
+    # three sections (issue 12: code, text, extra), program, a 0 entry
     entries = []
     for start in range(6, len(code) - 6):
-        cand = code[start:start + 24]
+        cand = code[start:start + 36]
         if int.from_bytes(cand[0:2], "little") == count + 1 and int.from_bytes(cand[4:6], "little") == ATARI.resident.start:
-            entries = [cand[i:i + 6] for i in range(0, 24, 6)]
-            assert code[start + 24:start + 30] == bytes(6)
+            entries = [cand[i:i + 6] for i in range(0, 36, 6)]
+            assert code[start + 36:start + 42] == bytes(6)
             break
     assert entries, "no directory entry for the resident code right after the boot sectors"
     files = []
     for e in entries:
         first, n, address = (int.from_bytes(e[i:i + 2], "little") for i in (0, 2, 4))
         files.append((address, b"".join(sectors[first + i] for i in range(n))))
-    (res_at, res), (eng_at, eng), (front_at, front), (prog_at, prog) = files
+    (res_at, res), (eng_at, eng), (front_at, front), (text_at, text), (extra_at, extra), (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
     # the front end's machine code: right after the engine, its sectors inside the region
     constants = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
     assert front_at == ATARI.engine.start + len(engine) == constants["DRAW_MAP"]
     assert front_at + len(front) <= ATARI.engine.end + 1
+    # its text after the engine's scratch, its extra section after the resident code
+    assert text_at == constants["SCRATCH_END"] and text_at + len(text) <= ATARI.state.end + 1
+    assert ATARI.resident.start < extra_at and extra_at + len(extra) <= ATARI.resident.end + 1
     program = started_program(dist, "atari")
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
     # the resident code knows where the program is and how long it is
@@ -119,7 +122,9 @@ def test_loose_atari_files(dist):
     assert int.from_bytes(segs[-1].data, "little") == ATARI.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]
     assert segs[1].data == (dist / "atari" / "engine.bin").read_bytes()
     assert segs[2].start == ATARI.engine.start + len(segs[1].data)     # the front end after the engine
-    assert segs[3].data == started_program(dist, "atari")
+    assert segs[3].start == json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]["SCRATCH_END"]
+    assert ATARI.resident.start < segs[4].start < ATARI.resident.end        # the front end's text, extra
+    assert segs[5].data == started_program(dist, "atari")
     engine_xex = images.read_xex((dist / "atari" / "engine.xex").read_bytes())
     loader = engine_xex[0].data
     init = int.from_bytes(engine_xex[1].data, "little") - engine_xex[0].start

@@ -73,8 +73,7 @@ _two:
     lda (CELL),y
     eor #INVERSE
     sta (CELL),y
-*   lda #0
-    jmp usr_answer
+*   jmp usr_answer_zero
 .scend
 
 ;
@@ -191,8 +190,7 @@ draw_terrain_only:
     beq +
     jmp usr_refuse                  ; A = the count
 *   jsr draw_terrain
-    lda #0
-    jmp usr_answer
+    jmp usr_answer_zero
 
 ;
 ; clear_rows -- USR entry: blank whole screen rows (the screen editor's PRINT of 40
@@ -232,18 +230,12 @@ _two:
     sta HEX_C
 _row:
     jsr cell_address
-    ldy #39
-    lda #0
-_blank:
-    sta (CELL),y
-    dey
-    bpl _blank
+    jsr blank_row
     inc HEX_R
     dec ROWS
     bne _row
 _done:
-    lda #0
-    jmp usr_answer
+    jmp usr_answer_zero
 _wrong_args:
     jmp usr_answer_one
 .scend
@@ -264,6 +256,10 @@ usr_refuse:
     bne -
 usr_answer_one:
     lda #1
+    .byte $2C                       ; BIT abs: skips the LDA #0 below (2 bytes saved a use)
+; usr_answer_zero -- the end of a USR entry that answers 0.
+usr_answer_zero:
+    lda #0
 ; usr_answer -- the end of every USR entry: FR0 = A (0..255), back to BASIC.
 ;   In:  A = the answer.  Out: FR0, FR0+1.  Clobbers: A
 usr_answer:
@@ -284,12 +280,7 @@ list_hex_units:
     lda #0
     sta HEX_C
     jsr cell_address
-    ldy #39
-    lda #0
-_clear:
-    sta (CELL),y
-    dey
-    bpl _clear
+    jsr blank_row
     ldy #3
 _title:
     lda hex_title,y
@@ -345,6 +336,19 @@ _next:
     bne _unit
     rts
 .scend
+
+;
+; blank_row -- the 40 characters of the screen row at CELL blanked.
+;   Out: Y = 0 (the row's first column).  Clobbers: A, Y
+;
+blank_row:
+    ldy #39
+    lda #0
+*   sta (CELL),y
+    dey
+    bpl -
+    iny
+    rts
 
 ;
 ; cell_address -- CELL = the screen address of hex (HEX_C, HEX_R):

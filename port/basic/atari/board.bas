@@ -6,17 +6,17 @@
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), phase_name$(210), keys$(40), victory_name$(108), list_unit(6)
+    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
-    phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    "
-    phase_name$(101) = "B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  "
-    phase_name$(161) = "C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
     GOSUB @clear_screen
     RETURN
 
+' The OS puts back the character it saved under its (hidden) cursor at the next PRINT:
+' that place is left at the end of row 19 (the keys' row never reaches it), not on row
+' 0 where DRAW_PHASE writes; the cursor itself goes home.
 clear_screen:
-    PRINT CHR$(125);
+    PRINT CHR$(125); : POSITION 38, 19 : PRINT " "; : POSITION 0, 0
     RETURN
 
 ' The map with the units (a hex of two or more in inverse video) and the cursor (its
@@ -28,12 +28,16 @@ move_cursor_mark:
     POSITION 36, 2 : PRINT cursor_row;" ";
     RETURN
 
-' The selected unit (manual IV.A.1, the unit display): its number, side and type, its
-' strength as the engine shows it (solitaire noise on computer-run units) over its
-' ceiling, morale; operation points, supply, fortification level.
+' The selected unit (manual IV.A.1, IV.A.7, the unit display): its name (row 16, machine
+' code: the names are packed in the front end's text section), OUT OF SUPPLY when the
+' engine's last trace left it so, its number, side and type, its strength as the
+' engine shows it (solitaire noise on computer-run units) over its ceiling, morale;
+' operation points, supply, fortification level.
 show_unit:
-    cleared = USR({CLEAR_ROWS}, 17, 2) : POSITION 0, 17
+    cleared = USR({CLEAR_ROWS}, 16, 3) : POSITION 0, 17
     IF selected = 0 THEN RETURN
+    drawn = USR({DRAW_UNIT_NAME}, selected)
+    IF PEEK({U_SUPPLIED} + selected - 1) = 0 THEN POSITION 26, 16 : PRINT "OUT OF SUPPLY"; : POSITION 0, 17
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_AXIS} THEN PRINT " AXIS";
@@ -45,22 +49,52 @@ show_unit:
     PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
     RETURN
 
-' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
-' TURN_MONTH and TURN_YEAR tables, from the Turn Chart), the phase and the side to act.
+' Row 0: the turn's date as the manual writes it (month-year, "3-1941"), the phase and
+' the side to act, written by machine code (port/asm/atari_phase.s) from TURN, PHASE and
+' FLOW_ACTOR: the first thing a step to another phase or side shows.  After a step into
+' a reinforcement or a resupply phase it also reports on row 22 which units arrived
+' ("UNITS 18 19") or what the resupply gave ("RESUPPLY: 12 UNITS +340 SUPPLY")
+' (port/asm/atari_report.s; answer 2), until the next key.
 show_phase:
-    cleared = USR({CLEAR_ROWS}, 0, 1) : POSITION 0, 0 : turn_index = PEEK({TURN}) - 1
-    PRINT PEEK({TURN_MONTH} + turn_index);"-";PEEK({TURN_YEAR_LO} + turn_index) + 256 * PEEK({TURN_YEAR_HI} + turn_index);" ";phase_name$(phase * 10 + 1, phase * 10 + 10);
-    IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
-    IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
+    drawn = USR({DRAW_PHASE})
+    IF drawn = 2 THEN messages_shown = 1
     RETURN
 
-' Row 19: the keys that work now (keys$).
+' Row 19: the keys that work now (keys$).  In operations' cursor and unit modes START
+' works too (free_cursor): the flow shows the keys just before it reads one.
 show_keys:
     cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT keys$;
+    start_works = (phase >= {PHASE_B1_OPERATIONS}) * (mode <> 1)
     RETURN
 
+' A key (its ATASCII code); START, where it works, is the free cursor meanwhile.
 read_key:
-    GET #1, key
+    IF start_works = 0 OR PEEK(764) <> 255 THEN GET #1, key : start_works = 0 : RETURN
+    IF PEEK(53279) <> 6 THEN @read_key
+    GOSUB @free_cursor
+    GOTO @read_key
+
+' START (manual IV.C.5: "scroll freely around the map ... START again returns you to
+' the current phase or mode").  The whole theatre is on the screen, so nothing scrolls:
+' START frees the cursor instead.  1-6, T and 0 move it (the hex's units listed on row
+' 15); nothing is picked or moved; START again puts it back where it was, and the phase
+' or mode goes on where it was.
+free_cursor:
+    free_col = cursor_col : free_row = cursor_row : GOSUB @start_release
+    cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT "FREE CURSOR: 1-6 T 0  START: BACK";
+free_wait:
+    IF PEEK(53279) = 6 THEN cursor_col = free_col : cursor_row = free_row : GOSUB @draw_map : GOSUB @show_keys : GOTO @start_release
+    IF PEEK(764) = 255 THEN @free_wait
+    GET #1, key : result = {HEX_NONE}
+    IF key >= 49 AND key <= 54 THEN result = ENGINE(HEX_NEIGHBOUR, cursor_col, cursor_row, key - 48)
+    IF key = 84 THEN result = {TOBRUK_COL} + 256 * {TOBRUK_ROW}
+    IF key = 48 THEN result = INT({MAP_COLS} / 2) + 256 * INT({MAP_ROWS} / 2)
+    IF result <> {HEX_NONE} THEN cursor_row = INT(result / 256) : cursor_col = result - 256 * cursor_row : GOSUB @draw_map
+    GOTO @free_wait
+
+' START is held for some frames: wait until it is let go.
+start_release:
+    IF PEEK(53279) = 6 THEN @start_release
     RETURN
 
 ' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that

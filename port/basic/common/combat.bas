@@ -7,6 +7,8 @@
 attack_dialogue:
     bit = {MAY_ATTACK} : GOSUB @test_bit
     IF bit_set = 0 THEN GOSUB @clear_message : PRINT "NO ATTACK NOW"; : GOTO @operations_turn
+    ' Shown at once: the defenders are searched among every unit (on the Atari up to half a second).
+    GOSUB @clear_message : PRINT "ATTACK: THE DEFENDERS...";
     stack_size = ({BATTLE_INTENSITY} - {BATTLE_UNITS}) / 2
     defenders = 0 : answer_key = 0
     FOR unit = 1 TO {UNIT_COUNT}

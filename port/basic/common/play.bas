@@ -18,8 +18,8 @@ start:
 main_loop:
     may = ENGINE(PHASE_INFO)
     phase = PEEK({PHASE}) : actor = PEEK({FLOW_ACTOR})
-    IF phase <> last_phase OR actor <> last_actor THEN GOSUB @new_turn_of_play
     GOSUB @show_phase
+    IF phase <> last_phase OR actor <> last_actor THEN GOSUB @new_turn_of_play
     IF phase = {PHASE_GAME_OVER} THEN @game_over
     IF actor = {NONE} THEN @automatic_step
     bit = {MAY_DEFEND} : GOSUB @test_bit
@@ -157,8 +157,10 @@ jump_cursor:
     GOSUB @move_cursor_mark
     GOTO @operations_turn
 
-' G: the acting side's units in the cursor's hex, numbered 1-6 for the pick.
+' G: the acting side's units in the cursor's hex, numbered 1-6 for the pick.  The keys
+' first: the search walks every unit (on the Atari up to half a second).
 get_units:
+    keys$ = "1-6 PICK A UNIT  F BACK" : GOSUB @show_keys
     GOSUB @list_own_units
     IF list_count = 0 THEN GOSUB @clear_message : PRINT "NO UNITS OF YOURS HERE"; : GOTO @operations_turn
     mode = 1
@@ -197,13 +199,18 @@ unit_key:
     result = ENGINE(HEX_NEIGHBOUR, from_col, from_row, direction)
     IF result = {HEX_NONE} THEN GOSUB @clear_message : PRINT "OFF THE MAP"; : GOTO @operations_turn
     target_row = INT(result / 256) : target_col = result - 256 * target_row
-    ' An enemy unit there: the move is an attack (manual VIII).
+    ' The move first: the engine refuses it with E_ENEMY where enemy units hold the hex,
+    ' and the move is an attack (manual VIII).  A garrison never moves (E_GARRISON comes
+    ' first): for it the hex is searched (a loop of every unit: half a second).
+    result = ENGINE(MOVE, selected, direction)
+    IF PEEK({CALL_STATUS}) = {E_ENEMY} THEN @attack_dialogue
+    IF PEEK({CALL_STATUS}) <> {E_GARRISON} THEN @moved
     enemy = 0
     FOR unit = 1 TO {UNIT_COUNT}
         IF PEEK({U_COL} + unit - 1) = target_col AND PEEK({U_ROW} + unit - 1) = target_row AND PEEK({UNIT_SIDE} + unit - 1) <> actor THEN enemy = enemy + (PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP})
     NEXT unit
     IF enemy THEN @attack_dialogue
-    result = ENGINE(MOVE, selected, direction)
+moved:
     GOSUB @check_engine_status
     IF engine_status = {E_OK} THEN GOSUB @follow_unit
     GOSUB @show_unit

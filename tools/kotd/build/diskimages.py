@@ -104,19 +104,80 @@ def check_frontend_place(base: int, size: int, engine_end: int, region) -> None:
                          f"{base + padded - region.end - 1} bytes too many")
 
 
-def frontend_image(model: Model, target: Target, engine: Assembly) -> tuple[int, bytes]:
-    """port/asm/atari_frontend.s: the front end's machine code (the map drawer) and where
-    it loads: right after the engine's last byte (engine_end)."""
+#: The front end's three sections (port/asm/atari_frontend.s, one assembly): the code
+#: after the engine, the text after the engine's scratch, the extra section in the
+#: resident region after the resident code; (name, start label, end label).
+FRONTEND_SECTIONS = (("frontend", "section_code", "section_code_end"),
+                     ("frontend text", "section_text", "section_text_end"),
+                     ("frontend extra", "section_extra", "section_extra_end"))
+def check_frontend_text_place(base: int, size: int, region) -> None:
+    """The text section (``size`` bytes at ``base``, whole sectors) must end inside the
+    state region ``region``; ImageError otherwise."""
+    padded = size + (-size % atr.SECTOR)
+    if base + padded > region.end + 1:
+        raise ImageError(f"port/asm/atari_frontend_text.s: {size} bytes ({padded} on whole sectors) from "
+                         f"${base:04X} end at ${base + padded - 1:04X}, past {region}: "
+                         f"{base + padded - region.end - 1} bytes too many")
+
+
+def extra_base(model: Model, target: Target) -> int:
+    """Right after the resident code's last byte (its last sector's padding is loaded
+    first, then this section over it)."""
+    layout = atr.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
+    write_include(target, disk.include_text(target, layout, atr.include_extra(layout)))
+    return target.resident.start + len(_assemble("atari_boot_resident.s").image)
+
+
+def check_extra_place(resident_end: int, base: int, last: int, region) -> None:
+    """The extra section (from ``base``; ``last`` its last byte, its buffers counted) must
+    start after the resident code (which ends before ``resident_end``) and end in ``region``."""
+    if resident_end > base:
+        raise ImageError(f"port/asm/atari_boot_resident.s: ends at ${resident_end - 1:04X}, over the front end's "
+                         f"extra section from ${base:04X}")
+    if last > region.end:
+        raise ImageError(f"port/asm/atari_report.s: the extra section and its buffers end at ${last:04X}, past "
+                         f"{region}: {last - region.end} bytes too many")
+
+
+def frontend_segments(model: Model, target: Target, engine: Assembly) -> list[tuple[str, int, bytes]]:
+    """port/asm/atari_frontend.s assembled once and cut into its sections (the code, the
+    text with the phases' and the units' names packed by :mod:`.unitnames`, the extra
+    section): (name, where it loads, the bytes) each; each checked in its place."""
     from . import write_if_changed
+    from .unitnames import TOKEN, unit_names_source
+    try:
+        text, _, _ = unit_names_source(model, GENERATED_MARK)
+    except ValueError as exc:
+        raise ImageError(str(exc)) from None
+    write_if_changed(paths.GENERATED_DIR / "unit_names.s", text)
     engine_end = base = engine.address("engine_end")
-    names = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE")
+    names = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI")
     write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
-                     f"; {GENERATED_MARK}\n; where atari_frontend.s loads, and the engine tables it reads\n"
+                     f"; {GENERATED_MARK}\n; where atari_frontend.s's sections load, the engine tables it reads\n"
                      f".alias FRONTEND_BASE ${base:04X}\n"
-                     + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names))
+                     f".alias FRONTEND_TEXT_BASE ${target.state.start + stateblock.layout(model).total_size:04X}\n"
+                     f".alias FRONTEND_EXTRA_BASE ${extra_base(model, target):04X}\n"
+                     + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names)
+                     + f".alias UNIT_NAME_TOKEN ${TOKEN:02X}\n")
     asm = _assemble("atari_frontend.s")
-    check_frontend_place(base, len(asm.image), engine_end, target.engine)
-    return base, asm.image
+    out, at = [], 0
+    for name, first, end in FRONTEND_SECTIONS:
+        start, stop = asm.address(first), asm.address(end)
+        out.append((name, start, asm.image[at:at + stop - start]))
+        at += stop - start
+    if at != len(asm.image):
+        raise ImageError(f"port/asm/atari_frontend.s: {len(asm.image)} bytes, its sections {at}: "
+                         f"bytes outside section_code..section_extra_end")
+    check_frontend_place(base, len(out[0][2]), engine_end, target.engine)
+    check_frontend_text_place(out[1][1], len(out[1][2]), target.state)
+    check_extra_place(out[2][1], out[2][1], asm.address("section_extra_last"), target.resident)
+    return out
+
+
+def frontend_image(model: Model, target: Target, engine: Assembly) -> tuple[int, bytes]:
+    """The front end's code section: (where it loads, the bytes); :func:`frontend_segments`."""
+    _, base, code = frontend_segments(model, target, engine)[0]
+    return base, code
 
 
 def start_slot_sectors(model: Model, target: Target, layout: disk.SaveLayout) -> dict[int, bytes]:
@@ -153,9 +214,10 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
                         {"PROGRAM_START": staging, "PROGRAM_LENGTH": len(program)})
     if target.resident.start + len(image) + (-len(image) % atr.SECTOR) > target.resident.end + 1:
         raise ImageError(f"port/asm/atari_boot_resident.s: {len(image)} bytes overflow {target.resident}")
-    frontend_base, frontend = frontend_image(model, target, build.assembly)
+    segments = frontend_segments(model, target, build.assembly)
+    check_extra_place(target.resident.start + len(image), segments[2][1], segments[2][1], target.resident)
     files = [("resident", target.resident.start, image), ("engine", target.engine.start, build.image),
-             ("frontend", frontend_base, frontend), ("program", staging, program)]
+             *segments, ("program", staging, program)]
     try:
         the_disk = atr.make_disk(loader.image, files, layout)
     except ValueError as exc:

@@ -519,6 +519,7 @@ def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         base = engine.address("engine_end")         # it loads right after the engine's last byte
         out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"] = base, base + 3, base + 6
+        out["DRAW_PHASE"], out["DRAW_UNIT_NAME"] = base + 9, base + 12
     if target.display is not None:                  # port/asm/apple_frontend.s's jump table, by label
         from . import display
         out.update(display.entry_addresses(display.cached_assembly(model, target, engine)))

@@ -45,6 +45,8 @@ KEYCODES = {"L": 0, "J": 1, ";": 2, "K": 5, "+": 6, "*": 7, "O": 8, "P": 10, "U"
             "\x1b": 28, "5": 29, "2": 30, "1": 31, ",": 32, " ": 33, ".": 34, "N": 35, "M": 37, "/": 38,
             "R": 40, "E": 42, "Y": 43, "\t": 44, "T": 45, "W": 46, "Q": 47, "9": 48, "0": 50, "7": 51,
             "\x7f": 52, "8": 53, "<": 54, ">": 55, "F": 56, "H": 57, "D": 58, "G": 61, "S": 62, "A": 63}
+# the symbols typed with SHIFT on a digit key: CH is the digit's code + $40 (SHIFT)
+SHIFTED = {"!": "1", '"': "2", "#": "3", "$": "4", "%": "5", "&": "6", "'": "7", "@": "8", "(": "9", ")": "0"}
 
 # hardware and OS locations the runner answers itself
 RTCLOK, CH_KEY, CONSOL, STICK0, STRIG0, RANDOM = 20, 764, 53279, 632, 644, 53770
@@ -364,6 +366,8 @@ class AtariRuntime(Runtime):
             k = self.keys.pending_key("the keyboard (764)") if self.keys else None
             if k is None:
                 return 255
+            if k < 128 and chr(k) in SHIFTED:
+                return KEYCODES[SHIFTED[chr(k)]] | 0x40
             return KEYCODES.get(chr(k).upper(), 255) if k < 128 else 255
         if addr == STICK0:
             return self.stick()
