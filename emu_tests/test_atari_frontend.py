@@ -20,7 +20,7 @@ import pytest
 from kotd.basic import runner
 from kotd.basic.build import build_one
 from kotd.basic.runner import keys as keyscript
-from kotd.build import atr, disk, images, stateblock
+from kotd.build import atr, disk, glyphs, images, stateblock
 from kotd.build.diskimages import frontend_image
 from kotd.build.paths import BASIC_DIR
 from kotd.build.targets import TARGETS
@@ -204,6 +204,7 @@ def setup_keys(model, scenario: str, seed: int) -> str:
 #: Where the map drawer's screen is in the runner (which models the screen as text, not
 #: memory): SAVMSC points at this buffer, the only memory it may write besides the engine's.
 SCREEN_BUFFER = 0x4000
+CHBAS = 0x02F4
 
 
 def atari_machine(model, dist) -> EngineMachine:
@@ -215,6 +216,9 @@ def atari_machine(model, dist) -> EngineMachine:
         machine.cpu.load(base, data)
     machine.cpu.load(0x58, SCREEN_BUFFER.to_bytes(2, "little"))
     machine.cpu.allow_writes(SCREEN_BUFFER, SCREEN_BUFFER + 959)
+    charset = TARGETS["atari"].charset
+    machine.cpu.allow_writes(charset.start, charset.end)       # the map's character set
+    machine.cpu.allow_writes(CHBAS, CHBAS)
     resident = images.read_xex((dist / "kotd-atari.xex").read_bytes())[0]
     assert resident.start == TARGETS["atari"].resident.start
     machine.cpu.load(resident.start, resident.data)
@@ -435,10 +439,10 @@ def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, 
 
 # --- the map drawer (port/asm/atari_display.s) ----------------------------------------------
 
-TERRAIN_SCREEN = {"ocean": "=", "clear": " ", "rough": ":", "fortress": "#", "town": "*",
-                  "mountain": "^", "coast": ".", "impassable": "X"}
-UNIT_SCREEN = {("axis", "mobile"): "G", ("axis", "nonmobile"): "g",
-               ("allied", "mobile"): "B", ("allied", "nonmobile"): "b"}
+def map_codes(model) -> dict[str, int]:
+    """The map glyphs' screen codes, from the art file's names (kotd.build.glyphs):
+    "terrain <id>", "unit <side> <type>"."""
+    return glyphs.atari_codes([t.id for t in model.terrain])
 
 
 def memory_row(machine, row: int) -> str:
@@ -459,10 +463,11 @@ def screen_code(ch: str) -> int:
 def expected_map(model, state, cursor) -> dict[int, int]:
     """Screen offset -> code: terrain, units (a second one inverts), the cursor inverted."""
     m = model.map
+    codes = map_codes(model)
     cells = {}
     for r in range(m.rows):
         for c in range(m.columns):
-            cells[40 * (r + 1) + c] = screen_code(TERRAIN_SCREEN[model.terrain[m.terrain_at(c, r)].id])
+            cells[40 * (r + 1) + c] = codes[f"terrain {model.terrain[m.terrain_at(c, r)].id}"]
     seen = set()
     for u in state.units:
         if u.status != Status.ON_MAP:
@@ -471,7 +476,7 @@ def expected_map(model, state, cursor) -> dict[int, int]:
         if (u.col, u.row) in seen:
             cells[at] |= 0x80
         else:
-            cells[at] = screen_code(UNIT_SCREEN[(side_of(model, u.number), utype(model, u.number).type)])
+            cells[at] = codes[f"unit {side_of(model, u.number)} {utype(model, u.number).type}"]
             seen.add((u.col, u.row))
     if m.on_map(*cursor):
         cells[40 * (cursor[1] + 1) + cursor[0]] ^= 0x80
@@ -875,3 +880,61 @@ def test_the_unit_display_says_out_of_supply_as_the_engine_traced_it(model, dist
         assert report.error is None, report.error
         assert report.screen[17].startswith(f"UNIT {axis[presses].number} "), report.screen[16:19]
         assert ("OUT OF SUPPLY" in report.screen[16]) == out, (presses, report.screen[16])
+
+
+def test_the_map_character_set_is_the_roms_with_the_map_glyphs_over_their_codes(model, dist):
+    """DRAW_MAP and DRAW_TERRAIN first make the map's character set ready (port/asm/
+    atari_charset.s): with CHBAS not at the charset's page (the OS sets it back at each
+    screen open), the ROM's set at $E000 (a fake pattern here) copied to the engine
+    region's last KB, the art file's glyphs over exactly their codes, CHBAS pointed
+    there; with CHBAS already there, nothing copied again."""
+    charset = TARGETS["atari"].charset
+    machine = atari_machine(model, dist)
+    state = stateblock.decode((dist / "atari" / "start_tobruk41.bin").read_bytes(), model)
+    machine.write_state(state)
+    rom = bytes((i * 7 + (i >> 8) * 13 + 1) & 0xFF for i in range(1024))
+    machine.cpu.load(0xE000, rom)
+    machine.cpu.load(CHBAS, b"\xe0")
+    base = frontend_code(model)[0]
+    machine.cpu.call(base, stack=bytes([2, 0, 2, 0, 2]))           # DRAW_MAP
+    assert machine.cpu.read(CHBAS, 1)[0] == charset.start >> 8
+    art = glyphs.atari_map_glyphs(glyphs_dir() / "atari_map.txt", [t.id for t in model.terrain])
+    codes = map_codes(model)
+    want = bytearray(rom)
+    for name, code in codes.items():
+        want[8 * code:8 * code + 8] = bytes(art[code - glyphs.ATARI_MAP_FIRST])
+    assert machine.cpu.read(charset.start, 1024) == bytes(want)
+    patched = {i // 8 for i in range(1024) if want[i] != rom[i]}
+    assert patched <= set(codes.values()) and len(set(codes.values())) == len(codes) == len(art)
+    assert all(glyphs.ATARI_MAP_FIRST <= c <= glyphs.ATARI_MAP_LAST for c in codes.values())
+    # CHBAS ours: DRAW_TERRAIN leaves the set as it is (a changed "ROM" is not copied).
+    machine.cpu.load(0xE000, bytes(1024))
+    machine.cpu.call(base + 6, stack=bytes([0]))
+    assert machine.cpu.read(charset.start, 1024) == bytes(want)
+    # A screen open put CHBAS back: copied again.
+    machine.cpu.load(CHBAS, b"\xe0")
+    machine.cpu.call(base + 6, stack=bytes([0]))
+    assert machine.cpu.read(charset.start, 1024)[:8 * glyphs.ATARI_MAP_FIRST] == bytes(8 * glyphs.ATARI_MAP_FIRST)
+    assert machine.cpu.read(CHBAS, 1)[0] == charset.start >> 8
+
+
+def glyphs_dir():
+    from kotd.build.diskimages import GLYPH_DIR
+    return GLYPH_DIR
+
+
+def test_the_program_never_prints_the_map_glyphs_codes(model):
+    """The map glyphs replace graphics characters (ATASCII $00-$1A): no string constant
+    of the program holds one of them (nor its inverse), and CHR$ is only given constants
+    outside them -- so the program's text never shows a map glyph."""
+    import re
+    text = front_end_listing(model)
+    used = {code - 0x40 for code in map_codes(model).values()}          # screen code -> ATASCII
+    strings = re.findall(r'"([^"\n]*)"', text)
+    assert strings
+    for s in strings:
+        bad = sorted({f"${ord(ch):02X}" for ch in s if ord(ch) & 0x7F in used})
+        assert not bad, f"the string {s!r} holds map glyph codes {bad}"
+    for arg in re.findall(r"CHR\$\(([^)]*)\)", text):
+        assert arg.strip().isdigit(), f"CHR$({arg}): only constants can be checked"
+        assert int(arg) & 0x7F not in used, f"CHR$({arg}) is a map glyph"

@@ -12,15 +12,9 @@
 ;   X=USR(DRAW_MAP, col, row)   ; 0 done; 1 not two arguments (all pulled)
 ;
 
-; Screen codes (the ANTIC's internal character set, not ATASCII) of what is drawn.
-; Terrain, in TERRAIN_ order: ocean "=", clear " ", rough ":", fortress "#", town
-; "*", mountain "^", coast ".", impassable "X".
-terrain_glyph:
-    .byte $1D, $00, $1A, $03, $0A, $3E, $0E, $38
-.alias TERRAIN_GLYPHS 8
-; Units by 2 * side + type: Axis mobile "G", Axis non-mobile "g", Allied "B", "b".
-unit_glyph:
-    .byte $27, $67, $22, $62
+; Screen codes (the ANTIC's internal character set) of what is drawn: the map glyphs of
+; atari_charset.s, each terrain at MAP_GLYPH_FIRST + its code, a unit at GLYPH_UNIT +
+; 2 * side + type (generated/atari_glyphs.s).
 .alias INVERSE  $80
 .alias HEX_LIST_ROW 15              ; the screen row of the cursor hex's unit list
 ; "HEX:" in screen codes; a digit's screen code is $10 + the digit.
@@ -79,8 +73,10 @@ _two:
 ;
 ; draw_terrain -- every hex's terrain character, rows 1-MAP_ROWS of the screen.
 ;   Clobbers: A, X, Y.  Zero page: SCREEN, TERRAIN, ROWS
+;   The map's character set is made ready first (atari_charset.s).
 ;
 draw_terrain:
+    jsr charset_ready               ; the glyphs shown (after a screen open, not yet)
     lda SAVMSC                      ; row 1 of the screen
     clc
     adc #40
@@ -98,10 +94,9 @@ _row:
     ldy #MAP_COLUMNS-1
 _hex:
     lda (TERRAIN),y
-    cmp #TERRAIN_GLYPHS             ; a terrain code the table does not know: "?"
+    cmp #GLYPH_UNIT-MAP_GLYPH_FIRST ; a terrain code with no glyph: "?"
     bcs _unknown
-    tax
-    lda terrain_glyph,x
+    adc #MAP_GLYPH_FIRST            ; (carry clear)
     bcc _put
 _unknown:
     lda #$1F
@@ -150,21 +145,16 @@ _unit:
     ldy #0
     lda (CELL),y                    ; a unit drawn there already: invert it
     and #$7F
-    cmp unit_glyph
-    beq _stack
-    cmp unit_glyph+1
-    beq _stack
-    cmp unit_glyph+2
-    beq _stack
-    cmp unit_glyph+3
-    beq _stack
+    sec
+    sbc #GLYPH_UNIT
+    cmp #GLYPH_UNIT_KINDS
+    bcc _stack
     lda UNIT_SIDE,x
     asl
     ora UNIT_TYPE,x
     and #3
-    tay
-    lda unit_glyph,y
-    ldy #0
+    clc
+    adc #GLYPH_UNIT
     sta (CELL),y
     jmp _next
 _stack:

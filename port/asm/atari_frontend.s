@@ -6,7 +6,9 @@
 ;
 ; A jump table BASIC reaches with USR (the addresses are DRAW_MAP, CLEAR_ROWS, DRAW_TERRAIN,
 ; DRAW_PHASE and DRAW_UNIT_NAME in the BASIC constants).  Its text (the phases' and
-; the units' names) is a segment of its own: atari_frontend_text.s:
+; the units' names) is a segment of its own: atari_frontend_text.s.  The map's character
+; set (atari_charset.s) is set up by DRAW_MAP and DRAW_TERRAIN themselves, at
+; CHARSET_BASE, the engine region's last KB, which the code must end before:
 ;
 ;   +0  X=USR(DRAW_MAP, col, row)         atari_display.s
 ;   +3  X=USR(CLEAR_ROWS, row, count)     atari_display.s
@@ -25,6 +27,8 @@
 
 .alias FR0      $D4                 ; USR's result
 .alias SAVMSC   $58                 ; the OS's screen memory address
+.alias CHBAS    $02F4               ; the character set's page (shadow of CHBASE)
+.alias ROM_CHARSET $E000            ; the OS ROM's character set
 
 ; Three sections, cut apart by the build (tools/kotd/build/diskimages.py
 ; frontend_segments), each loaded by the boot loader where it is assembled: the code
@@ -43,6 +47,7 @@ section_code:
 .require "atari_display.s"
 .require "atari_phase.s"
 .require "atari_unit_name.s"
+.require "atari_charset.s"
 section_code_end:
 
 .org FRONTEND_TEXT_BASE

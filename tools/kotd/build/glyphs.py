@@ -1,4 +1,7 @@
-"""The Apple display's glyphs: ``port/glyphs/*.txt`` (art) -> ``port/asm/generated/apple_glyphs.s``.
+"""The map's glyphs: ``port/glyphs/*.txt`` (art) -> ``port/asm/generated/apple_glyphs.s``
+and ``port/asm/generated/atari_glyphs.s``.
+
+The Apple's (:func:`glyphs_source`):
 
 Two art files, each a list of 7x8 cells drawn with characters (their headers say how):
 
@@ -12,6 +15,13 @@ pixel is at x = 7 * column: so each map glyph is made twice, for even and odd co
 
 The generated file holds the glyphs as planes (one table per scan line, indexed by the
 glyph), which the 6502 reads with ``lda plane,x`` and no pointer arithmetic.
+
+The Atari's (:func:`atari_glyphs_source`): ``atari_map.txt``, 8x8 monochrome cells (one
+per terrain, per unit side and type), ``#`` lit, ``.`` dark, bit 7 the leftmost pixel as
+ANTIC mode 2 shows it.  They replace the characters of screen codes
+:data:`ATARI_MAP_FIRST`... in a RAM copy of the ROM's set (port/asm/atari_charset.s):
+graphics characters the program never PRINTs (ATASCII $00-$1A; a test holds the program
+to that), so the text stays the machine's own.
 """
 
 from __future__ import annotations
@@ -47,8 +57,8 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
-def read_cells(path: Path, header: str, allowed: str) -> list[Cell]:
-    """The blocks of an art file: ``<header> <name>`` then HEIGHT rows of WIDTH of ``allowed``."""
+def read_cells(path: Path, header: str, allowed: str, width: int = WIDTH) -> list[Cell]:
+    """The blocks of an art file: ``<header> <name>`` then HEIGHT rows of ``width`` of ``allowed``."""
     where = _relative(path)
     cells: list[Cell] = []
     name, start, rows = None, 0, []
@@ -58,9 +68,9 @@ def read_cells(path: Path, header: str, allowed: str) -> list[Cell]:
         if line.startswith(";"):
             continue
         if name is not None and len(rows) < HEIGHT:
-            if len(line) != WIDTH or any(ch not in allowed for ch in line):
+            if len(line) != width or any(ch not in allowed for ch in line):
                 bad = "".join(sorted({ch for ch in line if ch not in allowed}))
-                problem = (f"{len(line)} characters, a row has {WIDTH}" if len(line) != WIDTH
+                problem = (f"{len(line)} characters, a row has {width}" if len(line) != width
                            else f"{bad!r} is not one of {allowed!r}")
                 raise GlyphError(f"{where}:{number}: row {len(rows) + 1} of {header} {name!r}: {problem}")
             rows.append(line)
@@ -179,4 +189,71 @@ def glyphs_source(font_path: Path, map_path: Path, terrain_ids, mark: str) -> st
     for parity, label in ((0, "even"), (1, "odd")):
         lines.append(f"victory_{label}:")
         lines += _byte_rows(victory[parity])
+    return "\n".join(lines) + "\n"
+
+
+# --- the Atari ------------------------------------------------------------------------
+
+ATARI_WIDTH = 8
+#: The screen code of the first map glyph (ATASCII $00, the first graphics character);
+#: the glyphs take the codes after it in :func:`map_glyph_names` order (terrain, units).
+ATARI_MAP_FIRST = 0x40
+#: The last code they may take: ATASCII $1A (ESC and the cursor moves come after it,
+#: characters a PRINT does not show).
+ATARI_MAP_LAST = 0x5A
+
+
+def atari_map_names(terrain_ids) -> list[str]:
+    """The Atari's map glyphs in code order: each terrain (its code), each unit kind
+    (GLYPH_UNIT + 2 * side + type).  A stack and the cursor are inverse video."""
+    return [n for n in map_glyph_names(terrain_ids) if not n.startswith("stack ")]
+
+
+def atari_map_glyphs(path: Path, terrain_ids) -> list[list[int]]:
+    """The glyphs of ``atari_map.txt`` in code order: 8 bytes each, bit 7 leftmost."""
+    where = _relative(path)
+    cells = read_cells(path, "glyph", ".#", ATARI_WIDTH)
+    wanted = atari_map_names(terrain_ids)
+    by_name: dict[str, Cell] = {}
+    for cell in cells:
+        name = " ".join(cell.name.split())
+        if name not in wanted:
+            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} is not one of: {', '.join(wanted)}")
+        if name in by_name:
+            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} again (first at line {by_name[name].line})")
+        by_name[name] = cell
+    missing = [n for n in wanted if n not in by_name]
+    if missing:
+        raise GlyphError(f"{where}:1: no glyph for {', '.join(missing)}")
+    if ATARI_MAP_FIRST + len(wanted) - 1 > ATARI_MAP_LAST:
+        raise GlyphError(f"{where}:1: {len(wanted)} glyphs from screen code ${ATARI_MAP_FIRST:02X} pass "
+                         f"${ATARI_MAP_LAST:02X} (ATASCII ESC and the cursor moves follow)")
+    out = []
+    for name in wanted:
+        cell = by_name[name]
+        out.append([sum(0x80 >> b for b, ch in enumerate(row) if ch == "#") for row in cell.rows])
+        if len({tuple(g) for g in out}) != len(out):
+            first = wanted[[tuple(g) for g in out].index(tuple(out[-1]))]
+            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} is drawn as {first!r}: each must be distinct")
+    return out
+
+
+def atari_codes(terrain_ids) -> dict[str, int]:
+    """Glyph name -> its screen code (what DRAW_MAP writes, before inverse video)."""
+    return {n: ATARI_MAP_FIRST + i for i, n in enumerate(atari_map_names(terrain_ids))}
+
+
+def atari_glyphs_source(map_path: Path, terrain_ids, mark: str) -> str:
+    """``atari_glyphs.s``: the map glyphs' screen codes and their bytes."""
+    glyphs = atari_map_glyphs(map_path, terrain_ids)
+    n_terrain = len(list(terrain_ids))
+    lines = [f"; {mark}", f"; from {_relative(map_path)} (tools/kotd/build/glyphs.py)", ";",
+             "; map_glyphs: 8 bytes a glyph (top row first, bit 7 the leftmost pixel), in screen",
+             "; code order from MAP_GLYPH_FIRST: each terrain (its code), then each unit kind.", ";",
+             f".alias MAP_GLYPH_FIRST ${ATARI_MAP_FIRST:02X}",
+             f".alias MAP_GLYPH_COUNT {len(glyphs)}",
+             f".alias GLYPH_UNIT      ${ATARI_MAP_FIRST + n_terrain:02X}      ; + 2 * side + type: a unit",
+             f".alias GLYPH_UNIT_KINDS {len(SIDES) * len(UNIT_TYPES)}", "",
+             "map_glyphs:"]
+    lines += _byte_rows([b for g in glyphs for b in g])
     return "\n".join(lines) + "\n"

@@ -11,7 +11,10 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
     $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
     MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
     $5000-$57FF  the game disk's resident code: saved games, RESET (RAMTOP = $50; issue 11)
-    $5800-$97FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
+    $5800-$97FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now),
+                 then the front end's code (atari_frontend.s), all ending before:
+    $9400-$97FF  the map's character set (the region's last 1 KB, 1 KB-aligned for
+                 ANTIC mode 2; filled at run time: the ROM's set, the map glyphs over it)
     $9800-$9FFF  shared state block + scratch (2 KB)
     $A000-$BFFF  BASIC cartridge
 
@@ -64,6 +67,8 @@ class Target:
     loader: Region | None = None  # load-time only segment (Atari: lower RAMTOP)
     resident: Region | None = None  # the game disk's resident code: saved games, start, RESET
     display: Region | None = None   # the front end's own machine code, where not after the engine
+    charset: Region | None = None   # a character set inside the engine region's end (not in
+                                    # ``regions``: the engine and the front end must end before it)
 
     @property
     def regions(self) -> tuple[Region, ...]:
@@ -82,6 +87,7 @@ ATARI = Target(
                Region("BASIC cartridge", 0xA000, 0xBFFF), Region("OS ROM and hardware", 0xC000, 0xFFFF)),
     loader=Region("loader", 0x0600, 0x06FF),
     resident=Region("disk resident", 0x5000, 0x57FF),
+    charset=Region("character set", 0x9400, 0x97FF),
 )
 
 APPLE = Target(
