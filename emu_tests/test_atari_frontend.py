@@ -461,23 +461,21 @@ def screen_code(ch: str) -> int:
 
 
 def expected_map(model, state, cursor) -> dict[int, int]:
-    """Screen offset -> code: terrain, units (a second one inverts), the cursor inverted."""
+    """Screen offset -> code: terrain, units (a second one in a hex: the first one's
+    stack glyph), the cursor inverted."""
     m = model.map
     codes = map_codes(model)
     cells = {}
     for r in range(m.rows):
         for c in range(m.columns):
             cells[40 * (r + 1) + c] = codes[f"terrain {model.terrain[m.terrain_at(c, r)].id}"]
-    seen = set()
+    first = {}
     for u in state.units:
-        if u.status != Status.ON_MAP:
-            continue
-        at = 40 * (u.row + 1) + u.col
-        if (u.col, u.row) in seen:
-            cells[at] |= 0x80
-        else:
-            cells[at] = codes[f"unit {side_of(model, u.number)} {utype(model, u.number).type}"]
-            seen.add((u.col, u.row))
+        if u.status == Status.ON_MAP:
+            first.setdefault((u.col, u.row), []).append(u.number)
+    for (c, r), numbers in first.items():
+        kind = f"{side_of(model, numbers[0])} {utype(model, numbers[0]).type}"
+        cells[40 * (r + 1) + c] = codes[("unit " if len(numbers) == 1 else "stack ") + kind]
     if m.on_map(*cursor):
         cells[40 * (cursor[1] + 1) + cursor[0]] ^= 0x80
     # Row 15: the units in the cursor's hex.

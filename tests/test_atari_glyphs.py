@@ -13,7 +13,7 @@ ART = GLYPH_DIR / "atari_map.txt"
 def test_every_terrain_and_unit_kind_has_its_own_glyph_bit_7_leftmost(model):
     ids = [t.id for t in model.terrain]
     art = glyphs.atari_map_glyphs(ART, ids)
-    assert len(art) == len(ids) + 4 and all(len(g) == 8 for g in art)
+    assert len(art) == len(ids) + 8 and all(len(g) == 8 for g in art)
     assert len({tuple(g) for g in art}) == len(art)
     codes = glyphs.atari_codes(ids)
     assert list(codes.values()) == list(range(glyphs.ATARI_MAP_FIRST, glyphs.ATARI_MAP_FIRST + len(art)))
@@ -26,8 +26,9 @@ def test_the_generated_source_has_the_codes_and_the_bytes(model):
     ids = [t.id for t in model.terrain]
     text = glyphs.atari_glyphs_source(ART, ids, "mark")
     assert f".alias GLYPH_UNIT      ${glyphs.ATARI_MAP_FIRST + len(ids):02X}" in text
-    assert f".alias MAP_GLYPH_COUNT {len(ids) + 4}" in text
-    assert text.count("$") >= 8 * (len(ids) + 4)
+    assert f".alias MAP_GLYPH_COUNT {len(ids) + 8}" in text
+    assert f".alias GLYPH_STACK     ${glyphs.ATARI_MAP_FIRST + len(ids) + 4:02X}" in text
+    assert text.count("$") >= 8 * (len(ids) + 8)
 
 
 def write(tmp_path, text):
@@ -53,11 +54,11 @@ def test_problems_name_the_file_and_line(tmp_path, model):
         glyphs.atari_map_glyphs(write(tmp_path, same), ids)
     with pytest.raises(glyphs.GlyphError, match=r"atari_map.txt:1: no glyph for terrain swamp"):
         glyphs.atari_map_glyphs(ART, ids + ["swamp"])
-    with pytest.raises(glyphs.GlyphError, match=r"glyph 'stack axis mobile' is not one of"):
-        glyphs.atari_map_glyphs(write(tmp_path, text + "\nglyph stack axis mobile\n" + "........\n" * 8), ids)
-    many = ids + [f"t{i}" for i in range(20)]
+    with pytest.raises(glyphs.GlyphError, match=r"glyph 'overlay victory' is not one of"):
+        glyphs.atari_map_glyphs(write(tmp_path, text + "\nglyph overlay victory\n" + "........\n" * 8), ids)
+    many = ids + [f"t{i}" for i in range(20)]      # 8 + 20 + 8 units and stacks
     extra = "".join(f"\nglyph terrain t{i}\n" + "".join(
         ("#" * ((i >> r) & 1) + "." * 8)[:8] + "\n" if r < 5 else "........\n" for r in range(8))
         for i in range(20))
-    with pytest.raises(glyphs.GlyphError, match=r"atari_map.txt:1: 32 glyphs from screen code \$40 pass \$5A"):
+    with pytest.raises(glyphs.GlyphError, match=r"atari_map.txt:1: 36 glyphs from screen code \$40 pass \$5A"):
         glyphs.atari_map_glyphs(write(tmp_path, text + extra), many)

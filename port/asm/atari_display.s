@@ -3,8 +3,8 @@
 ; docs/play.md "The screen").
 ;
 ; The whole theatre, one character a hex, on screen rows 1-MAP_ROWS from column 0:
-; the terrain's character, then each unit on the map (its side and kind), a hex of
-; two or more units in inverse video, and the cursor's hex inverted.  It writes
+; the terrain's glyph, then each unit on the map (its side and kind), a hex of two or
+; more units the first one's stack glyph, and the cursor's hex in inverse video.  It writes
 ; screen memory directly (SAVMSC), GRAPHICS 0 being open: about 30,000 cycles, under
 ; one frame, where BASIC took about 90 frames.  Row HEX_LIST_ROW then lists the units in
 ; the cursor's hex ("HEX: 12 15"), which BASIC took 10 frames to find.
@@ -14,7 +14,7 @@
 
 ; Screen codes (the ANTIC's internal character set) of what is drawn: the map glyphs of
 ; atari_charset.s, each terrain at MAP_GLYPH_FIRST + its code, a unit at GLYPH_UNIT +
-; 2 * side + type (generated/atari_glyphs.s).
+; 2 * side + type, a stack at GLYPH_STACK + the same (generated/atari_glyphs.s).
 .alias INVERSE  $80
 .alias HEX_LIST_ROW 15              ; the screen row of the cursor hex's unit list
 ; "HEX:" in screen codes; a digit's screen code is $10 + the digit.
@@ -121,7 +121,8 @@ _put:
     rts
 
 ;
-; draw_units -- each unit on the map over its hex; a second unit inverts the hex.
+; draw_units -- each unit on the map over its hex; a second unit makes it the first
+;   one's stack glyph.
 ;   Clobbers: A, X, Y.  Zero page: ROWS (the unit index), CELL, HEX_C, HEX_R
 ;
 draw_units:
@@ -143,12 +144,13 @@ _unit:
     jsr cell_address
     ldx ROWS
     ldy #0
-    lda (CELL),y                    ; a unit drawn there already: invert it
-    and #$7F
+    lda (CELL),y                    ; a unit drawn there already: its stack glyph
     sec
     sbc #GLYPH_UNIT
     cmp #GLYPH_UNIT_KINDS
     bcc _stack
+    cmp #2*GLYPH_UNIT_KINDS         ; a stack already
+    bcc _next
     lda UNIT_SIDE,x
     asl
     ora UNIT_TYPE,x
@@ -158,8 +160,7 @@ _unit:
     sta (CELL),y
     jmp _next
 _stack:
-    lda (CELL),y
-    ora #INVERSE
+    adc #GLYPH_STACK                ; (carry clear) the first unit's kind, stacked
     sta (CELL),y
 _next:
     inx

@@ -17,7 +17,7 @@ The generated file holds the glyphs as planes (one table per scan line, indexed 
 glyph), which the 6502 reads with ``lda plane,x`` and no pointer arithmetic.
 
 The Atari's (:func:`atari_glyphs_source`): ``atari_map.txt``, 8x8 monochrome cells (one
-per terrain, per unit side and type), ``#`` lit, ``.`` dark, bit 7 the leftmost pixel as
+per terrain, per unit side and type alone and in a stack), ``#`` lit, ``.`` dark, bit 7 the leftmost pixel as
 ANTIC mode 2 shows it.  They replace the characters of screen codes
 :data:`ATARI_MAP_FIRST`... in a RAM copy of the ROM's set (port/asm/atari_charset.s):
 graphics characters the program never PRINTs (ATASCII $00-$1A; a test holds the program
@@ -204,9 +204,10 @@ ATARI_MAP_LAST = 0x5A
 
 
 def atari_map_names(terrain_ids) -> list[str]:
-    """The Atari's map glyphs in code order: each terrain (its code), each unit kind
-    (GLYPH_UNIT + 2 * side + type).  A stack and the cursor are inverse video."""
-    return [n for n in map_glyph_names(terrain_ids) if not n.startswith("stack ")]
+    """The Atari's map glyphs in code order: each terrain (its code), each unit kind alone
+    (GLYPH_UNIT + 2 * side + type), the same in a stack (GLYPH_STACK + ...), as the
+    Apple's (:func:`map_glyph_names`).  The cursor is inverse video."""
+    return map_glyph_names(terrain_ids)
 
 
 def atari_map_glyphs(path: Path, terrain_ids) -> list[list[int]]:
@@ -249,10 +250,12 @@ def atari_glyphs_source(map_path: Path, terrain_ids, mark: str) -> str:
     n_terrain = len(list(terrain_ids))
     lines = [f"; {mark}", f"; from {_relative(map_path)} (tools/kotd/build/glyphs.py)", ";",
              "; map_glyphs: 8 bytes a glyph (top row first, bit 7 the leftmost pixel), in screen",
-             "; code order from MAP_GLYPH_FIRST: each terrain (its code), then each unit kind.", ";",
+             "; code order from MAP_GLYPH_FIRST: each terrain (its code), each unit kind, each in a stack.", ";",
              f".alias MAP_GLYPH_FIRST ${ATARI_MAP_FIRST:02X}",
              f".alias MAP_GLYPH_COUNT {len(glyphs)}",
              f".alias GLYPH_UNIT      ${ATARI_MAP_FIRST + n_terrain:02X}      ; + 2 * side + type: a unit",
+             f".alias GLYPH_STACK     ${ATARI_MAP_FIRST + n_terrain + len(SIDES) * len(UNIT_TYPES):02X}"
+             f"      ; + 2 * side + type: two or more units",
              f".alias GLYPH_UNIT_KINDS {len(SIDES) * len(UNIT_TYPES)}", "",
              "map_glyphs:"]
     lines += _byte_rows([b for g in glyphs for b in g])
