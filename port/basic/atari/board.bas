@@ -19,8 +19,8 @@ clear_screen:
     PRINT CHR$(125); : POSITION 38, 19 : PRINT " "; : POSITION 0, 0
     RETURN
 
-' The map with the units (a hex of two or more in inverse video) and the cursor (its
-' hex inverted); the cursor's column and row at the right.
+' The map in its own characters (port/glyphs/atari_map.txt) with the units (a hex of two
+' or more as a stack) and the cursor (its hex inverted); its column and row at the right.
 draw_map:
 move_cursor_mark:
     drawn = USR({DRAW_MAP}, cursor_col, cursor_row)
