@@ -306,8 +306,40 @@ def starts(image: str, dist: Path, seed: int) -> dict:
     return out
 
 
+def charset(image: str, dist: Path) -> dict:
+    """The map's character set (port/asm/atari_charset.s) on the machine: after the first
+    map, and again after a RESET (the OS puts CHBAS back; the resident code types RUN and
+    the program's first map sets it up again): CHBAS, and the RAM set compared with the
+    ROM's (which codes differ)."""
+    sys.path.insert(0, str(EMULATORS / "atari"))
+    from a8 import Atari
+    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    a = Atari()
+    a.boot(disk=image, basic=True, xl=True)
+    out = {}
+
+    def look(when: str) -> None:
+        a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+        a.frames(10)
+        out[when + "_setup_chbas"] = a.peek(0x2F4)
+        a.console(start=True, frames=20)
+        a.wait_until(lambda m: "R READY" in m.screen_text(), 3000)
+        a.frames(5)
+        ram, rom = a.read_block(0x9400, 1024), a.read_block(0xE000, 1024)
+        out[when + "_chbas"] = a.peek(0x2F4)
+        out[when + "_patched"] = sorted({i // 8 for i in range(1024) if ram[i] != rom[i]})
+        out[when + "_map_codes"] = sorted({b & 0x7F for row in a.screen_codes()[1:1 + c["MAP_ROWS"]]
+                                           for b in row[:c["MAP_COLS"]]})
+    look("boot")
+    a.reset(frames=120)
+    look("reset")
+    return out
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 3 and sys.argv[3] == "starts":
+    if len(sys.argv) > 3 and sys.argv[3] == "charset":
+        print(json.dumps(charset(sys.argv[1], Path(sys.argv[2]))))
+    elif len(sys.argv) > 3 and sys.argv[3] == "starts":
         print(json.dumps(starts(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]))))
     elif len(sys.argv) > 3 and sys.argv[3] == "saveload":
         print(json.dumps(save_and_load(sys.argv[1], Path(sys.argv[2]), sys.argv[4], int(sys.argv[5]))))

@@ -88,3 +88,19 @@ def test_atari_front_end_starts_every_scenario_from_its_start_slot(model, dist, 
     for sid, got in out.items():
         assert got["difference"] is None, (sid, got)
         assert re.match(r"\d{1,2}-\d{4} ", got["screen"]), (sid, got)
+
+
+def test_the_map_character_set_is_set_up_at_the_first_map_and_again_after_reset(model, dist, tmp_path):
+    """On the machine (an XL): the set-up screen in the ROM's set; the first map copies it
+    to $9400 with the map glyphs over exactly their codes (kotd.build.glyphs) and points
+    CHBAS there; after a RESET (the OS puts CHBAS back, the program is RUN again) the
+    same.  The map shows only map glyphs."""
+    from kotd.build import glyphs
+    from kotd.build.targets import ATARI
+    codes = sorted(glyphs.atari_codes([t.id for t in model.terrain]).values())
+    out = machine(dist, tmp_path, "charset")
+    for when in ("boot", "reset"):
+        assert out[f"{when}_setup_chbas"] == 0xE0
+        assert out[f"{when}_chbas"] == ATARI.charset.start >> 8
+        assert out[f"{when}_patched"] == codes
+        assert set(out[f"{when}_map_codes"]) <= set(codes)

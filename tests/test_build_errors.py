@@ -214,6 +214,26 @@ def test_a_front_end_past_the_region_is_refused(model):
         frontend_image(model, short, engine)
 
 
+def test_a_front_end_reaching_the_character_set_is_refused(model):
+    """The engine and the front end's code (on whole sectors) must end before the map's
+    character set ($9400-$97FF, filled at run time)."""
+    from kotd.build import build_target
+    from kotd.build.diskimages import ImageError, check_before_charset, frontend_image
+    with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: its code ends at \$9400 on whole sectors, "
+                                         r"over the character set \$9400-\$97FF \(tools/kotd/build/targets\.py\): "
+                                         r"1 bytes too many"):
+        check_before_charset(0x9401, 0x9000, ATARI.charset)
+    with pytest.raises(ImageError, match=r"^port/asm/atari\.s: the engine ends at \$9400, over the character set"):
+        check_before_charset(0x9401, 0x9401, ATARI.charset)
+    check_before_charset(0x9400, 0x9000, ATARI.charset)                # the byte before it: fine
+    # the build's own front end against a character set that starts too soon
+    engine = build_target(model, ATARI, None, echo=lambda _: None).assembly
+    end = engine.address("engine_end")
+    low = dataclasses.replace(ATARI, charset=Region("character set", end + 256, end + 256 + 1023))
+    with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: its code ends at .* over the character set"):
+        frontend_image(model, low, engine)
+
+
 def test_an_optional_unit_before_the_last_ones_is_refused(model):
     """setup.s keeps only where the optional units start (OPTIONAL_FIRST): an optional
     unit followed by one that is not stops the build, naming the unit's line."""
