@@ -200,11 +200,14 @@ unit_key:
     IF result = {HEX_NONE} THEN GOSUB @clear_message : PRINT "OFF THE MAP"; : GOTO @operations_turn
     target_row = INT(result / 256) : target_col = result - 256 * target_row
     ' The move first: the engine refuses it with E_ENEMY where enemy units hold the hex,
-    ' and the move is an attack (manual VIII).  A garrison never moves (E_GARRISON comes
-    ' first): for it the hex is searched (a loop of every unit: half a second).
+    ' and the move is an attack (manual VIII).  Three refusals come before E_ENEMY and
+    ' say nothing of the hex: a garrison never moves, a depot moves only in its phase, in
+    ' limited reaction only the accessed unit acts; each may still attack (a depot with
+    ' the units of its hex), so for them the hex is searched (a loop of every unit).
     result = ENGINE(MOVE, selected, direction)
-    IF PEEK({CALL_STATUS}) = {E_ENEMY} THEN @attack_dialogue
-    IF PEEK({CALL_STATUS}) <> {E_GARRISON} THEN @moved
+    engine_status = PEEK({CALL_STATUS})
+    IF engine_status = {E_ENEMY} THEN @attack_dialogue
+    IF engine_status <> {E_GARRISON} AND engine_status <> {E_DEPOT} AND engine_status <> {E_REACTION} THEN @moved
     enemy = 0
     FOR unit = 1 TO {UNIT_COUNT}
         IF PEEK({U_COL} + unit - 1) = target_col AND PEEK({U_ROW} + unit - 1) = target_row AND PEEK({UNIT_SIDE} + unit - 1) <> actor THEN enemy = enemy + (PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP})
