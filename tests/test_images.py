@@ -128,7 +128,7 @@ def test_loose_atari_files(dist):
 
 # --- Apple ---------------------------------------------------------------------------------
 
-def test_dsk_boot_sector_resident_and_files(dist, state_size):
+def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
     boot = sectors[(0, 0)]
     n = boot[0]
@@ -150,12 +150,17 @@ def test_dsk_boot_sector_resident_and_files(dist, state_size):
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
     assert file_bytes(*entries[1][:2])[:1 + len(program)] == b"\0" + program
-    layout = dsk.save_layout(state_size)
+    layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)
-    assert dsk.label_track(layout) + layout.slots == 34
+    assert dsk.label_track(layout) + layout.all_slots == 34
     for slot in range(1, layout.slots + 1):
         track, _ = dsk.slot_place(layout, slot, 0)
         assert all(sectors[(track, s)] == bytes(256) for s in range(16))
+    for index, scenario in enumerate(model.scenarios):             # the start slots, read-only
+        slot = disk.start_slot(index)
+        body = b"".join(sectors[dsk.slot_place(layout, slot, k)] for k in range(1, layout.per_slot))
+        saved = disk.check_slot(slot, sectors[dsk.slot_place(layout, slot, 0)], body, state_size)
+        assert saved.state == (dist / "apple" / f"start_{scenario}.bin").read_bytes()
 
 
 def test_applesoft_program_links_point_to_the_next_line(dist):
@@ -205,7 +210,7 @@ def test_disk_constants_for_basic(dist):
         sym = images.read_symbol_table((dist / name / "engine.sym").read_text())
         assert sym["ENGINE_BASE" if "ENGINE_BASE" in sym else "JUMP_TABLE"] == target.engine.start
     assert constants(dist, "atari")["RAMTOP"] == ATARI.resident.start >> 8
-    assert constants(dist, "apple")["HIMEM"] == APPLE.resident.start
+    assert constants(dist, "apple")["HIMEM"] == APPLE.program.end + 1 == 0x4000
 
 
 def test_crc16_is_ccitt_false():
@@ -240,7 +245,7 @@ def put_slot(model, image_path, machine, slot, state_bytes, damage=False):
             n = atr.slot_sector(layout, slot, 2)
             data[16 + (n - 1) * 128 + 5] ^= 0x40
     else:
-        layout = dsk.save_layout(size)
+        layout = dsk.save_layout(size, start_slots=len(model.scenarios))
         body = header.ljust(256, b"\0") + state_bytes + bytes(-size % 256)
         track, _ = dsk.slot_place(layout, slot, 0)
         for i in range(layout.per_slot):
@@ -269,11 +274,10 @@ def test_inspect_lists_slots_and_draws_one(model, dist, tmp_path, machine, name)
     assert "tobruk41" in slot2 and "units on map: axis" in slot2
     assert "damaged (CRC" in next(ln for ln in lines if "slot 5:" in ln)
     assert "empty" in next(ln for ln in lines if "slot 1:" in ln)
-    if machine == "atari":                  # the start slots, listed after the save slots
-        assert f"{len(model.scenarios)} start slots" in lines[0]
-        for index, sid in enumerate(model.scenarios):
-            line = next(ln for ln in lines if f"start slot {disk.START_SLOT_FIRST + index}:" in ln)
-            assert sid in line and "units on map" in line
+    assert f"{len(model.scenarios)} start slots" in lines[0]     # listed after the save slots
+    for index, sid in enumerate(model.scenarios):
+        line = next(ln for ln in lines if f"start slot {disk.START_SLOT_FIRST + index}:" in ln)
+        assert sid in line and "units on map" in line
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     refused = runner.invoke(main, ["inspect", str(image), "--slot", "5", "--png", str(tmp_path / "x.png")])
     assert refused.exit_code == 1 and "damaged" in refused.output

@@ -49,6 +49,12 @@ ENGINE_ENTRY = "engine_entry"
 ENGINE_ARGC = "engine_argc"
 ENGINE_ARG = "engine_arg"          # engine_arg(1) .. engine_arg(n): the arguments
 
+#: The Apple display code's entries (port/asm/apple_frontend.s, its jump table at the
+#: display region's start): called like the engine's, the arguments in the call block,
+#: ``ENGINE(DRAW_MAP, col, row)``; their addresses are the constants of the same names.
+DISPLAY_ENTRIES = {"DISPLAY_INIT": (), "DRAW_MAP": ("col", "row"), "CLEAR_ROWS": ("row", "count"),
+                   "DRAW_TERRAIN": ()}
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -328,9 +334,10 @@ def expand_engine(st: _Stmt, dialect: Dialect, problems: list[Problem]) -> list[
             return None
         name = args[0][0].text
         try:
-            entry = abi.entry(name)
+            entry = (abi.Entry(-1, name, "", DISPLAY_ENTRIES[name], "", "") if name in DISPLAY_ENTRIES
+                     else abi.entry(name))
         except KeyError:
-            close = difflib.get_close_matches(name, [e.name for e in abi.ENTRIES], 1)
+            close = difflib.get_close_matches(name, [e.name for e in abi.ENTRIES] + list(DISPLAY_ENTRIES), 1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             bad(f"ENGINE({name}): no such engine entry{hint}; entries are in tools/kotd/build/abi.py")
             return None
@@ -355,7 +362,7 @@ def expand_engine(st: _Stmt, dialect: Dialect, problems: list[Problem]) -> list[
 
 def _engine_call(dialect: Dialect, entry: abi.Entry, args: list[list[Tok]], target: Tok | None) -> list[Tok]:
     op = lambda s: Tok("OP", s)  # noqa: E731
-    address = Tok("CONST", f"{{ENTRY_{entry.name}}}")
+    address = Tok("CONST", f"{{{entry.name}}}" if entry.name in DISPLAY_ENTRIES else f"{{ENTRY_{entry.name}}}")
     if dialect.name == "atari":
         out = [target or Tok("NAME", ENGINE_RESULT), op("="), Tok("KW", "USR"), op("("), address]
         for a in args:

@@ -64,6 +64,7 @@ class Target:
     loader: Region | None = None  # load-time only segment (Atari: lower RAMTOP)
     resident: Region | None = None  # the game disk's resident code: saved games, start, RESET
     display: Region | None = None   # the front end's own machine code, where not after the engine
+    program: Region | None = None   # (Apple) the BASIC program, its variables and strings: up to HIMEM
 
     @property
     def regions(self) -> tuple[Region, ...]:
@@ -95,6 +96,7 @@ APPLE = Target(
                Region("I/O and ROM", 0xC000, 0xFFFF)),
     resident=Region("disk resident", 0x6C00, 0x77FF),
     display=Region("display", 0x6000, 0x6BFF),
+    program=Region("program", 0x0800, 0x3FFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}
