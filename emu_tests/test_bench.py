@@ -35,6 +35,9 @@ def test_bench_json_one_object_per_target(model):
         assert b["total"] == b["code"] + b["tables"] == sum(b["modules"].values()) + b["tables"]
         assert b["budget"] == ENGINE_BUDGET and b["total"] <= ENGINE_CEILING
         assert {"port/asm/combat.s", "port/asm/supply.s", "port/asm/math.s"} <= set(b["modules"])
+    display = reports[1]["display"]                 # the Apple's display code (tools/kotd/emu/display.py)
+    assert 0 < display["char"] < display["draw_map"] <= display["draw_map_budget"]
+    assert display["bytes"] <= display["region"]
 
 
 def test_bench_table_names_every_budget(model):

@@ -32,6 +32,7 @@ from .build import build_target, generate_sources
 from .build.targets import ENGINE_BUDGET, targets_for
 from .emu import EngineMachine
 from .emu.battle import run_battle
+from .emu.display import display_cycles
 from .emu.supply import run_supply
 from .engine.combat import BattleOrder
 from .engine.fixtures import empty_state, open_ground, place
@@ -192,6 +193,8 @@ def bench_reports(model: Model, target: str = "all", data_dir=DEFAULT_DATA_DIR) 
                         "bytes": {"code": sum(modules.values()), "tables": tables,
                                   "total": sum(modules.values()) + tables, "budget": ENGINE_BUDGET,
                                   "modules": modules}})
+        if build.display is not None:       # the Apple's display code (port/asm/apple_frontend.s)
+            reports[-1]["display"] = display_cycles(model, build)
     return reports
 
 
@@ -259,6 +262,12 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                    f" ({'ok' if b['total'] <= b['budget'] else 'OVER'})")
         for file, n in sorted(b["modules"].items()):
             click.echo(f"    {file:32} {n:>6}")
+        if "display" in r:
+            d, mhz = r["display"], r["clock_hz"] / 1000
+            click.echo(f"  display: DRAW_MAP {d['draw_map']} cycles ({d['draw_map'] / mhz:.0f} ms; budget "
+                       f"{d['draw_map_budget']}: {'met' if d['draw_map'] <= d['draw_map_budget'] else 'MISSED'}), "
+                       f"DRAW_TERRAIN {d['draw_terrain']}, a character {d['char']}, CLEAR_ROWS a row "
+                       f"{d['clear_row']}, DISPLAY_INIT {d['display_init']}; {d['bytes']} of {d['region']} bytes")
         if "entries" in r:
             games = ", ".join(f"{s} seed {n}" for s, n in r["entries"]["games"].items())
             click.echo(f"  entries, worst call over the recorded games ({games}):")

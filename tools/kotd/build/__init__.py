@@ -9,7 +9,8 @@ Steps (each prints one progress line):
 3. write ``<out>/<target>/``: ``engine.bin`` (raw, loads at the engine base),
    ``engine.xex`` (Atari) or ``engine.b`` (Apple DOS 3.3 B file), ``engine.lst``,
    ``engine.lab`` (debugger labels), ``engine.sym``, ``memory.txt``/``.json`` and
-   ``state_constants.txt``/``.json`` (for the BASIC front ends);
+   ``state_constants.txt``/``.json`` (for the BASIC front ends); for the Apple also
+   ``display.bin``, the front end's display code (:mod:`.display`, loads at DISPLAY_BASE);
 4. per target, the BASIC programs of ``port/basic/`` (each ``<name>.prog``), numbered,
    checked and tokenized (:mod:`kotd.basic.build`): ``<name>.bas``, ``.txt``,
    ``.listing.txt`` (the line map), ``.map.json``;
@@ -35,7 +36,7 @@ from typing import Callable
 from .. import DEFAULT_DATA_DIR
 from ..model.types import Model
 from ..engine.setup import start_state
-from . import abi, diskimages, images, paths, stateblock, tables
+from . import abi, diskimages, display, images, paths, stateblock, tables
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import ENGINE_BUDGET, ENGINE_CEILING, TARGETS, Target, targets_for
 
@@ -53,6 +54,7 @@ class TargetBuild:
     assembly: Assembly
     loader: Assembly | None
     memory: dict
+    display: Assembly | None = None     # the Apple's display code (port/asm/apple_frontend.s)
 
     @property
     def image(self) -> bytes:
@@ -200,7 +202,14 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
     echo(f"[{target.name}] assembled port/asm/{target.name}.s: ${base:04X}-${base + e['used'] - 1:04X}, "
          f"{e['used']} bytes (code {e['code']}, tables {e['tables']}), {e['budget'] - e['used']} left of "
          f"{e['budget']}")
-    build = TargetBuild(target, asm, loader, mem)
+    shown = None
+    if target.display is not None:
+        shown = display.cached_assembly(model, target, asm)
+        echo(f"[{target.name}] assembled port/asm/{display.TOP}: ${target.display.start:04X}-"
+             f"${target.display.start + len(shown.image) - 1:04X}, {len(shown.image)} bytes, "
+             f"{display.cells_address(model, target) - target.display.start - len(shown.image)} free "
+             f"below the cell buffer")
+    build = TargetBuild(target, asm, loader, mem, shown)
     if out_dir is not None:
         write_outputs(model, build, Path(out_dir) / target.name, echo)
     return build
@@ -222,6 +231,8 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
         files["engine.xex"] = images.xex(segments)
     else:
         files["engine.b"] = images.apple_binary(target.engine.start, asm.image)
+    if build.display is not None:
+        files["display.bin"] = build.display.image
     symbols = list(asm.symbols) + (list(build.loader.symbols) if build.loader else [])
     title = f"{target.title}: port/asm/{target.name}.s"
     listing = images.annotated_listing(asm.listing, asm.symbols, title)

@@ -520,10 +520,9 @@ def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     if target.name == "atari":                      # port/asm/atari_frontend.s's jump table
         base = engine.address("engine_end")         # it loads right after the engine's last byte
         out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"] = base, base + 3, base + 6
-    elif target.display is not None:                # port/asm/apple_frontend.s's jump table
-        base = target.display.start
-        out["DISPLAY_INIT"], out["DRAW_MAP"], out["CLEAR_ROWS"], out["DRAW_TERRAIN"] = \
-            base, base + 3, base + 6, base + 9
+    if target.display is not None:                  # port/asm/apple_frontend.s's jump table, by label
+        from . import display
+        out.update(display.entry_addresses(display.cached_assembly(model, target, engine)))
     return out
 
 

@@ -1,0 +1,181 @@
+"""The Apple display's glyphs: ``port/glyphs/*.txt`` (art) -> ``port/asm/generated/apple_glyphs.s``.
+
+Two art files, each a list of 7x8 cells drawn with characters (their headers say how):
+
+- ``font.txt``: the 64 characters $20-$5F the text hook draws, ``#`` lit, ``.`` dark;
+- ``map.txt``: the map's cells (one per terrain, per unit side and type alone and in a
+  stack, the victory town overlay) with hi-res colour areas (``V G B O``).
+
+A hi-res byte shows 7 pixels, bit 0 leftmost; bit 7 picks the palette.  A lone lit pixel
+is violet/blue on an even screen x and green/orange on an odd one, and a cell's first
+pixel is at x = 7 * column: so each map glyph is made twice, for even and odd columns.
+
+The generated file holds the glyphs as planes (one table per scan line, indexed by the
+glyph), which the 6502 reads with ``lda plane,x`` and no pointer arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..model.types import SIDES, UNIT_TYPES
+
+WIDTH, HEIGHT = 7, 8
+FONT_FIRST, FONT_COUNT = 0x20, 64
+PALETTE_BIT = 0x80
+#: colour letter -> (palette, parity of the screen x whose pixels it lights)
+COLOURS = {"V": (0, 0), "G": (0, 1), "B": (1, 0), "O": (1, 1)}
+
+
+class GlyphError(ValueError):
+    """A malformed art file; the message is ``file:line: problem``."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    name: str
+    line: int                 # where its header is
+    rows: tuple[str, ...]     # HEIGHT rows of WIDTH characters
+
+
+def _relative(path: Path) -> str:
+    from . import paths
+    try:
+        return str(Path(path).resolve().relative_to(paths.REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+def read_cells(path: Path, header: str, allowed: str) -> list[Cell]:
+    """The blocks of an art file: ``<header> <name>`` then HEIGHT rows of WIDTH of ``allowed``."""
+    where = _relative(path)
+    cells: list[Cell] = []
+    name, start, rows = None, 0, []
+    lines = Path(path).read_text().splitlines()
+    for number, raw in enumerate(lines + [""], 1):
+        line = raw.rstrip()
+        if line.startswith(";"):
+            continue
+        if name is not None and len(rows) < HEIGHT:
+            if len(line) != WIDTH or any(ch not in allowed for ch in line):
+                bad = "".join(sorted({ch for ch in line if ch not in allowed}))
+                problem = (f"{len(line)} characters, a row has {WIDTH}" if len(line) != WIDTH
+                           else f"{bad!r} is not one of {allowed!r}")
+                raise GlyphError(f"{where}:{number}: row {len(rows) + 1} of {header} {name!r}: {problem}")
+            rows.append(line)
+            if len(rows) == HEIGHT:
+                cells.append(Cell(name, start, tuple(rows)))
+                name, rows = None, []
+            continue
+        if not line.strip():
+            continue
+        if line.startswith(header + " ") and len(line.split(None, 1)) == 2:
+            name, start, rows = line.split(None, 1)[1].strip(), number, []
+            continue
+        raise GlyphError(f"{where}:{number}: expected '{header} <name>' (or a ';' comment), found {line!r}")
+    if name is not None:
+        raise GlyphError(f"{where}:{start}: {header} {name!r} has {len(rows)} rows, a glyph has {HEIGHT}")
+    return cells
+
+
+def font_bytes(path: Path) -> list[list[int]]:
+    """The 64 characters $20-$5F of ``font.txt``: 8 bytes each (bit 0 the leftmost pixel)."""
+    where = _relative(path)
+    cells = read_cells(path, "char", "#.")
+    by_code: dict[int, Cell] = {}
+    for cell in cells:
+        token = cell.name.split()[0] if cell.name.split() else ""
+        try:
+            code = int(token[1:], 16) if token.startswith("$") else -1
+        except ValueError:
+            code = -1
+        if not FONT_FIRST <= code < FONT_FIRST + FONT_COUNT:
+            raise GlyphError(f"{where}:{cell.line}: 'char {cell.name}': the code must be $20-$5F as $HH")
+        if code in by_code:
+            raise GlyphError(f"{where}:{cell.line}: char ${code:02X} again (first at line {by_code[code].line})")
+        by_code[code] = cell
+    missing = [f"${c:02X}" for c in range(FONT_FIRST, FONT_FIRST + FONT_COUNT) if c not in by_code]
+    if missing:
+        raise GlyphError(f"{where}:1: no glyph for {', '.join(missing)}")
+    return [[sum(1 << b for b, ch in enumerate(row) if ch == "#") for row in by_code[c].rows]
+            for c in range(FONT_FIRST, FONT_FIRST + FONT_COUNT)]
+
+
+def colour_cell(cell: Cell, where: str) -> tuple[list[int], list[int]]:
+    """A map cell's bytes for an even screen column and for an odd one."""
+    palettes = {COLOURS[ch][0] for row in cell.rows for ch in row if ch in COLOURS}
+    if len(palettes) > 1:
+        raise GlyphError(f"{where}:{cell.line}: glyph {cell.name!r} mixes V/G (palette 0) with B/O (palette 1): "
+                         f"a hi-res byte shows one palette")
+    high = PALETTE_BIT if palettes == {1} else 0
+    out = []
+    for column_parity in (0, 1):
+        scan = []
+        for row in cell.rows:
+            byte = high
+            for bit, ch in enumerate(row):
+                x_parity = (column_parity + bit) & 1        # x = 7 * column + bit, 7 odd
+                if ch == "#" or (ch in COLOURS and COLOURS[ch][1] == x_parity):
+                    byte |= 1 << bit
+            scan.append(byte)
+        out.append(scan)
+    return out[0], out[1]
+
+
+def map_glyph_names(terrain_ids) -> list[str]:
+    """The cell glyphs in code order: each terrain (its code), each unit kind alone
+    (GLYPH_UNIT + 2 * side + type), the same in a stack (GLYPH_STACK + ...)."""
+    kinds = [f"{side} {utype}" for side in SIDES for utype in UNIT_TYPES]
+    return [f"terrain {t}" for t in terrain_ids] + [f"unit {k}" for k in kinds] + [f"stack {k}" for k in kinds]
+
+
+def map_glyphs(path: Path, terrain_ids) -> tuple[list[tuple[list[int], list[int]]], tuple[list[int], list[int]]]:
+    """The cell glyphs of ``map.txt`` in code order, and the victory overlay: (even, odd) bytes each."""
+    where = _relative(path)
+    cells = read_cells(path, "glyph", ".#" + "".join(COLOURS))
+    by_name: dict[str, Cell] = {}
+    wanted = map_glyph_names(terrain_ids) + ["overlay victory"]
+    for cell in cells:
+        name = " ".join(cell.name.split())
+        if name not in wanted:
+            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} is not one of: {', '.join(wanted)}")
+        if name in by_name:
+            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} again (first at line {by_name[name].line})")
+        by_name[name] = cell
+    missing = [n for n in wanted if n not in by_name]
+    if missing:
+        raise GlyphError(f"{where}:1: no glyph for {', '.join(missing)}")
+    glyphs = [colour_cell(by_name[n], where) for n in wanted]
+    return glyphs[:-1], glyphs[-1]
+
+
+def _byte_rows(values: list[int]) -> list[str]:
+    return [f"    .byte {', '.join(f'${v:02X}' for v in values[i:i + 16])}" for i in range(0, len(values), 16)]
+
+
+def glyphs_source(font_path: Path, map_path: Path, terrain_ids, mark: str) -> str:
+    """``apple_glyphs.s``: the font and the map cells as scan-line planes."""
+    font = font_bytes(font_path)
+    cells, victory = map_glyphs(map_path, terrain_ids)
+    n_terrain = len(list(terrain_ids))
+    lines = [f"; {mark}", f"; from {_relative(font_path)} and {_relative(map_path)} (tools/kotd/build/glyphs.py)", ";",
+             "; font_N: scan line N of each character $20-$5F (index = code - FONT_FIRST);",
+             "; map_even_N / map_odd_N: scan line N of each map cell glyph, for a cell in an even or",
+             "; odd screen column; victory_even / victory_odd: the town overlay, 8 scan lines each.", ";",
+             f".alias FONT_FIRST      ${FONT_FIRST:02X}",
+             f".alias FONT_COUNT      {FONT_COUNT}",
+             f".alias GLYPH_UNIT      {n_terrain}      ; + 2 * side + type: a unit alone",
+             f".alias GLYPH_STACK     {n_terrain + 2 * len(SIDES)}      ; + 2 * side + type: two or more units",
+             f".alias GLYPH_COUNT     {len(cells)}", ""]
+    for s in range(HEIGHT):
+        lines.append(f"font_{s}:")
+        lines += _byte_rows([g[s] for g in font])
+    for parity, label in ((0, "even"), (1, "odd")):
+        for s in range(HEIGHT):
+            lines.append(f"map_{label}_{s}:")
+            lines += _byte_rows([g[parity][s] for g in cells])
+    for parity, label in ((0, "even"), (1, "odd")):
+        lines.append(f"victory_{label}:")
+        lines += _byte_rows(victory[parity])
+    return "\n".join(lines) + "\n"

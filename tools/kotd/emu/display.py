@@ -1,0 +1,47 @@
+"""The Apple display code's speed (port/asm/apple_frontend.s), for ``kotd bench``.
+
+The engine and the display binaries of one build on a py65 machine, the campaign's start
+state in the block; each entry CALLed as Applesoft does, the text hook JSRed with a
+character in A.  Writes are watched as in the tests: hi-res page 2, the display region,
+the call block's answer, zero page (the display's bytes and the monitor's CH, CV, CSW).
+"""
+
+from __future__ import annotations
+
+from ..build.display import entry_addresses
+from ..engine.setup import start_state
+from ..model.types import Model
+from .machine import EngineMachine
+
+HIRES_PAGE2 = (0x4000, 0x5FFF)
+#: Issue 13: a full map redraw within 0.5 s on the Apple's 1.02 MHz.
+DRAW_MAP_BUDGET = 510_000
+
+
+def display_cycles(model: Model, build) -> dict:
+    """Cycles of DISPLAY_INIT, DRAW_MAP (the whole map, campaign start, cursor on Tobruk),
+    DRAW_TERRAIN, CLEAR_ROWS of one row and one character through the text hook."""
+    target = build.target
+    machine = EngineMachine.from_build(model, build)
+    cpu = machine.cpu
+    cpu.load(target.display.start, build.display.image)
+    cpu.allow_writes(*HIRES_PAGE2)
+    cpu.allow_writes(target.display.start, target.display.end)
+    cpu.allow_writes(0x0000, 0x00FF)
+    entries = entry_addresses(build.display)
+    machine.write_state(start_state(model, next(iter(model.scenarios))))
+
+    def call(entry: str, *args: int) -> int:
+        machine.write_call_args(args)
+        run = cpu.call(entries[entry], max_instructions=2_000_000)
+        assert machine.peek("CALL_STATUS") == 0, f"{entry}{args}: status {machine.peek('CALL_STATUS')}"
+        return run.cycles
+    out = {"display_init": call("DISPLAY_INIT"),
+           "draw_map": call("DRAW_MAP", *model.map.place_hex(model.map.tobruk)),
+           "draw_terrain": call("DRAW_TERRAIN"),
+           "clear_row": call("CLEAR_ROWS", 20, 1),
+           "char": cpu.call(entries["TEXT_OUT"], a=0xC1).cycles}
+    out["draw_map_budget"] = DRAW_MAP_BUDGET
+    out["bytes"] = len(build.display.image)
+    out["region"] = target.display.size
+    return out
