@@ -215,18 +215,24 @@ def reference_agrees(model, calls) -> None:
         want = stateblock.encode(flow.state, model)
         assert after == want, f"call {k} {entry}{args}: {first_difference(model, after, want)}"
 
-def game_keys(model, scenario: str, seed: int, checks: int):
+def game_keys(model, scenario: str, seed: int, checks: int, first_turn_only: bool = False):
     """The recorded game (both sides the reference's simple players) as keys: the
     actions, the keys that reach each call (per_call[i], after the set-up), and the calls
-    after which to compare the state: `checks` turn ends, then the last call.
+    after which to compare the state: `checks` turn ends, then the last call
+    (`first_turn_only`: the keys only as far as the first turn end, which is the one stop).
     Stopping before a keyed call: the front end has made every automatic call before it."""
     log = record(model, scenario, seed, computer_allied=False)
     actions = log.actions
     player = Player(model, actions)
-    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
-    keyed = [i for i in range(1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
-    stops = [k - 1 for k in keyed[1:]] + [len(actions) - 1]
     turn = lambda k: actions[k].after[1]                # TURN, the state block's second byte
+    per_call, keyed = [""], []
+    for i in range(1, len(actions)):
+        per_call.append(player.keys_for(i))
+        if per_call[i] and actions[i].info[1] != NONE:
+            keyed.append(i)
+            if first_turn_only and len(keyed) >= 3 and turn(keyed[-1] - 1) != turn(keyed[-2] - 1):
+                return player, actions, per_call, [keyed[-1] - 1]
+    stops = [k - 1 for k in keyed[1:]] + [len(actions) - 1]
     turn_ends = [k for p, k in zip(stops, stops[1:]) if turn(k) != turn(p)]
     chosen = sorted(set(turn_ends[:checks] + [stops[-1]]))
     return player, actions, per_call, chosen
