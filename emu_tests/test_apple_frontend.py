@@ -33,12 +33,6 @@ from frontend_player import PLAY_KEYS, RANDOM_KEYS, reference_agrees
 
 APPLE = TARGETS["apple"]
 BEGIN = " "                              # the Apple's set-up: the space bar begins
-HIRES_PAGE_2 = (0x4000, 0x5FFF)
-CSW = (0x36, 0x37)                       # the output hook DISPLAY_INIT sets
-CURSOR = (0x24, 0x25)                    # CH, CV: DISPLAY_INIT puts the cursor home
-#: The display code's zero page (port/asm/apple_frontend.s): $06-$09, $EB-$EF, $FA-$FD.
-DISPLAY_ZERO_PAGE = ((0x06, 0x09), (0xEB, 0xEF), (0xFA, 0xFD))
-SOFT_SWITCHES = (0xC050, 0xC057)         # graphics, full screen, page 2, hi-res
 #: Every key the runner feeds must leave the program alive; the set-up's keys come first.
 MAX_STATEMENTS = 20_000_000
 
@@ -67,15 +61,7 @@ def apple_machine(model, dist, draw: bool = True) -> EngineMachine:
     state block: the recorded games run five times faster without them; py65 takes 30,000
     instructions a DRAW_MAP)."""
     machine = EngineMachine.from_dist(model, dist, "apple")
-    code = (dist / "apple" / "display.bin").read_bytes()
-    machine.cpu.load(APPLE.display.start, code)
-    machine.cpu.allow_writes(*HIRES_PAGE_2)
-    machine.cpu.allow_writes(APPLE.display.start, APPLE.display.end)     # its own variables
-    machine.cpu.allow_writes(*CSW)
-    machine.cpu.allow_writes(*CURSOR)
-    for low, high in DISPLAY_ZERO_PAGE:
-        machine.cpu.allow_writes(low, high)
-    machine.cpu.allow_writes(*SOFT_SWITCHES)
+    runner.load_display(machine, (dist / "apple" / "display.bin").read_bytes())
     c = constants(model)
     sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
     layout = dsk.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))

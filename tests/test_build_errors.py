@@ -212,3 +212,14 @@ def test_a_front_end_past_the_region_is_refused(model):
     short = dataclasses.replace(ATARI, engine=Region("engine", ATARI.engine.start, end + 255))
     with pytest.raises(ImageError, match=r"^port/asm/atari_frontend\.s: \d+ bytes .* past engine \$5800-"):
         frontend_image(model, short, engine)
+
+
+def test_an_applesoft_program_too_big_for_its_memory_is_refused():
+    """The Apple program from $0801 must leave PROGRAM_ROOM bytes below HIMEM ($4000) for its
+    variables and strings (issue 13: FRE(0) >= 2 KB); the message names the program."""
+    from kotd.build.diskimages import PROGRAM_ROOM, ImageError, check_program_room
+    from kotd.build.targets import APPLE
+    most = APPLE.program.end + 1 - PROGRAM_ROOM - 0x0801
+    check_program_room("port/basic/kotd.prog", bytes(most), APPLE)
+    with pytest.raises(ImageError, match=r"port/basic/kotd.prog: \d+ bytes: an Applesoft program of 2 to \d+ bytes"):
+        check_program_room("port/basic/kotd.prog", bytes(most + 1), APPLE)

@@ -32,11 +32,10 @@ def constants(dist, target):
 
 def started_program(dist, target):
     """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
-    from kotd.build.diskimages import PROGRAM_NAMES
-    for name in PROGRAM_NAMES:
-        if (dist / target / f"{name}.bas").exists():
-            return (dist / target / f"{name}.bas").read_bytes()
-    raise AssertionError("no program built")
+    from kotd.build.diskimages import program_for
+    from kotd.build.targets import TARGETS
+    _, origin = program_for(TARGETS[target], dist)          # the Apple game: with its display code
+    return (dist / target / (origin.split("/")[-1].replace(".prog", ".bas"))).read_bytes()
 
 
 def atari_directory(sectors):
@@ -135,7 +134,7 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     assert 2 <= n <= 16
     body = b"".join(sectors[(0, p)] for p in range(1, n))
     assert body[0] == 0x4C and body[3] == 0x4C              # the fixed jump table
-    program = (dist / "apple" / "example.bas").read_bytes()[2:]
+    program = started_program(dist, "apple")[2:]
     assert int.from_bytes(body[22:24], "little") == 0x0801 + len(program)
     # directory: 4-byte entries after the code; find the engine's
     at = body.index(bytes([1]) + bytes([-(-len((dist / "apple" / "engine.bin").read_bytes()) // 256)])
@@ -144,12 +143,15 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     while body[at + 1]:
         entries.append((body[at], body[at + 1], int.from_bytes(body[at + 2:at + 4], "little")))
         at += 4
-    assert [e[2] for e in entries] == [APPLE.engine.start, 0x0800]
+    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, 0x0800]
     def file_bytes(track, pages):
         return b"".join(sectors[(track + k // 16, k % 16)] for k in range(pages))
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
-    assert file_bytes(*entries[1][:2])[:1 + len(program)] == b"\0" + program
+    display = (dist / "apple" / "display.bin").read_bytes()
+    assert file_bytes(*entries[1][:2])[:len(display)] == display
+    assert file_bytes(*entries[2][:2])[:1 + len(program)] == b"\0" + program
+    assert 0x0801 + len(program) + 3 * 1024 <= APPLE.program.end + 1      # room below HIMEM
     layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)
     assert dsk.label_track(layout) + layout.all_slots == 34
