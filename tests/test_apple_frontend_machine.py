@@ -58,7 +58,9 @@ def test_apple_front_end_boots_and_plays(dist, tmp_path):
     out = machine(dist, tmp_path, "measure")
     assert out["phase"] == 3 and out["turn"] == 1               # a new game's logistics
     assert out["state_phase"] == 5                              # B1 operations reached
-    # A cursor step (DRAW_MAP, about 104,000 cycles, and the BASIC around it) measured 41
-    # frames: issue 13's 0.5 s for a full redraw and 0.1 s for a key are not met (docs/play.md
-    # "Measured (AppleWin)"); this bound only catches a slower program.
-    assert out["cursor_frames"] <= 50 and out["option_frames"] <= 45, out
+    # A full map redraw with its key (a cursor step: DRAW_MAP, about 104,000 cycles, and the
+    # BASIC around it) within 0.5 s (issue 13); a key's 0.1 s is not met (docs/play.md
+    # "The Apple II": 13-37 frames), so that bound only catches a slower program.
+    assert out["cursor_frames"] <= 30, out
+    assert max(out[k] for k in ("option_frames", "maxima_frames", "jump_frames", "display_frames",
+                                "hide_frames", "back_frames")) <= 40, out

@@ -128,6 +128,7 @@ def test_loose_atari_files(dist):
 # --- Apple ---------------------------------------------------------------------------------
 
 def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
+    from kotd.build.diskimages import PROGRAM_ROOM
     sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
     boot = sectors[(0, 0)]
     n = boot[0]
@@ -151,7 +152,7 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     display = (dist / "apple" / "display.bin").read_bytes()
     assert file_bytes(*entries[1][:2])[:len(display)] == display
     assert file_bytes(*entries[2][:2])[:1 + len(program)] == b"\0" + program
-    assert 0x0801 + len(program) + 3 * 1024 <= APPLE.program.end + 1      # room below HIMEM
+    assert 0x0801 + len(program) + PROGRAM_ROOM <= APPLE.program.end + 1      # room below HIMEM
     layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)
     assert dsk.label_track(layout) + layout.all_slots == 34

@@ -7,6 +7,9 @@
 ' (docs/basic.md). engine_arg( holds up to 10 arguments without a DIM; an entry takes at
 ' most 8 (MAX_ARGS of tools/kotd/build/stateblock.py).
 
+' Entries whose arguments are all bytes are called without this: a POKE of each byte
+' and a 0, then CALL (tools/kotd/basic/source.py BYTE_ARGUMENTS; docs/basic.md).
+
 engine_call:
     POKE {CALL_ARGC}, engine_argc : engine_i = 0
 ' Argument engine_i, 0-65535, low byte then high byte; one under 256 without the

@@ -52,6 +52,11 @@ PREC = {"OR": 1, "AND": 2, "<": 4, ">": 4, "=": 4, "<=": 4, ">=": 4, "<>": 4, "+
 MONITOR_HOME, MONITOR_CLREOP, MONITOR_CLREOL, MONITOR_BELL, MONITOR_BELL1 = 0xFC58, 0xFC42, 0xFC9C, 0xFF3A, 0xFBDD
 
 
+class ProgramString(str):
+    """A string whose characters Applesoft keeps in the program text (a literal, or a
+    copy of one): it takes no string space."""
+
+
 def script_key_to_apple(code: int) -> int:
     return {0x1C0: 0x0B, 0x1C1: 0x0A, 0x1C2: 0x08, 0x1C3: 0x15, 127: 0x7F}.get(code, code & 0x7F)
 
@@ -373,9 +378,12 @@ class AppleRuntime(Runtime):
     # FRE(0) as Applesoft counts it after its garbage collection: HIMEM less the program
     # (tokenized), 7 bytes a simple variable, each array (5 bytes + 2 a dimension + 5 a
     # real, 2 an integer, 3 a string element) and the strings' characters.  Applesoft keeps
-    # a string assigned from a literal in the program text, not in string space: the model
-    # counts every string, so it gives at most what the machine has.  HIMEM: the game
+    # a string assigned from a literal in the program text, not in string space: such a
+    # string (a ProgramString, also when copied to another variable) is not counted.  HIMEM: the game
     # disk's ($4000, the target's program region) with the engine loaded, else $9600 (DOS).
+    def string_literal(self, text: str) -> str:
+        return ProgramString(text)
+
     def load_text(self, text: str) -> None:
         super().load_text(text)
         self._program_text = text
@@ -395,8 +403,8 @@ class AppleRuntime(Runtime):
         for name, (shape, cells) in self.arrays.items():
             used += 5 + 2 * len(shape) + len(cells) * (2 if name.endswith("%") else 3 if name.endswith("$") else 5)
             if name.endswith("$"):
-                used += sum(len(s) for s in cells)
-        used += sum(len(v) for k, v in self.scalars.items() if k.endswith("$"))
+                used += sum(len(s) for s in cells if not isinstance(s, ProgramString))
+        used += sum(len(v) for k, v in self.scalars.items() if k.endswith("$") and not isinstance(v, ProgramString))
         return top - used
 
     def next_random(self) -> int:
