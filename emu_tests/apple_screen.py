@@ -25,7 +25,8 @@ PAGE = 0x4000                   # hi-res page 2
 PAGE_SIZE = 0x2000
 COLUMNS, ROWS = 40, 24
 CH, CV, INVFLG, CSW = 0x24, 0x25, 0x32, 0x36
-DISPLAY_ZERO_PAGE = (*range(0x06, 0x0A), *range(0xEB, 0xF0), *range(0xFA, 0xFE))
+CLR80STORE = 0xC000             # the IIe's 80STORE off: a write
+DISPLAY_ZERO_PAGE = (*range(0x06, 0x0A), 0xCE, 0xCF, 0xD7, *range(0xEB, 0xF0), *range(0xFA, 0xFE))
 MAP_TOP_ROW = 1
 
 
@@ -64,6 +65,7 @@ class DisplayMachine:
         for a in (*DISPLAY_ZERO_PAGE, CH, CV, CSW, CSW + 1):
             self.cpu.allow_writes(a, a)
         self.cpu.allow_writes(0x100, 0x1FF)
+        self.cpu.allow_writes(CLR80STORE, CLR80STORE)       # DISPLAY_INIT's soft switch
         self.poke(INVFLG, 0xFF)
 
     # --- memory --------------------------------------------------------------------------
@@ -190,3 +192,33 @@ def save_png(page: bytes, path: Path, scale: int = 2) -> None:
     image = Image.new("RGB", (280, 192))
     image.putdata([p for row in pixels for p in row])
     image.resize((280 * scale, 192 * scale), Image.NEAREST).save(path)
+
+
+def docs_picture(model, dist: Path, path: Path) -> None:
+    """docs/apple-map.png: the campaign's start, cursor on Tobruk, a status line above the
+    map and a prompt below the list (``python emu_tests/apple_screen.py dist docs/apple-map.png``)."""
+    from kotd.engine.setup import start_state
+    d = DisplayMachine(model, dist)
+    d.call("DISPLAY_INIT")
+    d.write_state(start_state(model, "campaign"))
+    d.print("CAMPAIGN  JUN 1941  AXIS OPERATIONS")
+    col, row = model.map.place_hex(model.map.tobruk)
+    d.call("DRAW_MAP", col, row)
+    d.poke(CV, MAP_TOP_ROW + model.map.rows + 2)
+    d.poke(CH, 0)
+    d.print("UNIT 12 STRENGTH 9 SUPPLY 4 OP 10\n")
+    d.poke(INVFLG, 0x3F)
+    d.print("M")
+    d.poke(INVFLG, 0xFF)
+    d.print("OVE ")
+    d.poke(INVFLG, 0x3F)
+    d.print("A")
+    d.poke(INVFLG, 0xFF)
+    d.print("TTACK  1-6 DIRECTION")
+    save_png(d.page(), path)
+
+
+if __name__ == "__main__":
+    import sys
+    from kotd.model import load_model
+    docs_picture(load_model(), Path(sys.argv[1]), Path(sys.argv[2]))

@@ -117,9 +117,20 @@ def test_print_lines_lower_case_and_inverse(screen, glyph_font):
 def test_control_characters_draw_nothing(screen):
     screen.poke(CH, 5)
     before = screen.page()
-    for code in [c for c in range(0x20) if c != 0x0D]:
+    for code in [c for c in range(0x20) if c not in (0x08, 0x0D)]:
         screen.out(code | 0x80)
     assert screen.page() == before and (screen.peek(CH), screen.peek(CV)) == (5, 0)
+
+
+def test_backspace_as_input_echoes_it(screen, glyph_font):
+    """GETLN (INPUT) echoes the left arrow ($88) and the character typed next."""
+    screen.print("AB")
+    screen.out(0x88)
+    screen.print("C")
+    assert screen.text_row(0, glyph_font).rstrip() == "AC"
+    screen.poke(CH, 0)
+    screen.out(0x88)
+    assert (screen.peek(CH), screen.peek(CV)) == (0, 0)    # not past the row's start
 
 
 def test_line_wraps_after_column_39(screen, glyph_font):
@@ -219,6 +230,69 @@ def test_draw_map_shows_each_kind_and_stacks(screen, model):
     assert len(shapes) == 2 * len(by_kind) - 1
 
 
+def test_draw_map_after_changes_redraws_what_changed(screen, model, glyph_font):
+    """Once the map is drawn, DRAW_MAP redraws only the hexes that changed: a run of
+    cursor moves, units moved on the map, off it and onto it (into stacks), text and
+    CLEAR_ROWS over the map, DRAW_TERRAIN; after each DRAW_MAP every cell is the
+    oracle's, as if the whole map had been drawn."""
+    rng = random.Random(1941)
+    state = start_state(model, "campaign")
+    screen.write_state(state)
+    cols, rows = model.map.columns, model.map.rows
+    cursor = (3, 4)
+    assert screen.call("DRAW_MAP", *cursor)[0] == E_OK
+    on_map = [u for u in state.units if u.status == Status.ON_MAP]
+    for step in range(40):
+        what = rng.choice(["cursor", "cursor", "move", "move", "off", "on", "stack", "text", "clear", "terrain"])
+        if what == "cursor":
+            cursor = (rng.randrange(cols), rng.randrange(rows))
+        elif what == "move":
+            u = rng.choice(on_map)
+            u.col, u.row = rng.randrange(cols), rng.randrange(rows)
+        elif what == "off":
+            u = rng.choice(on_map)
+            u.status, u.col, u.row = Status.ELIMINATED, 0xFF, 0xFF
+        elif what == "on":
+            u = rng.choice(state.units)
+            u.status, u.col, u.row = Status.ON_MAP, rng.randrange(cols), rng.randrange(rows)
+        elif what == "stack":
+            u, v = rng.sample(on_map, 2)
+            u.status, v.status, (u.col, u.row) = Status.ON_MAP, Status.ON_MAP, (v.col, v.row)
+        elif what == "text":
+            screen.poke(CH, rng.randrange(COLUMNS))
+            screen.poke(CV, rng.randrange(MAP_TOP_ROW, MAP_TOP_ROW + rows))
+            screen.print("XX")
+        elif what == "clear":
+            assert screen.call("CLEAR_ROWS", rng.randrange(MAP_TOP_ROW, MAP_TOP_ROW + rows), 1)[0] == E_OK
+        else:
+            assert screen.call("DRAW_TERRAIN")[0] == E_OK
+        on_map = [u for u in state.units if u.status == Status.ON_MAP]
+        screen.write_state(state)
+        status, _, run = screen.call("DRAW_MAP", *cursor)
+        assert status == E_OK
+        want = expected_cells(model, state, cursor)
+        got = map_cells(screen, model)
+        wrong = [(h, got[h], want[h]) for h in want if got[h] != want[h]]
+        assert not wrong, f"step {step} ({what}): {len(wrong)} cells differ, first {wrong[:3]}"
+
+
+def test_a_cursor_move_redraws_two_hexes(screen, model):
+    state = start_state(model, "campaign")
+    screen.write_state(state)
+    assert screen.call("DRAW_MAP", 3, 4)[0] == E_OK
+    screen.poke(CH, model.map.columns + 1)          # text beside the map leaves it shown
+    screen.poke(CV, MAP_TOP_ROW)
+    screen.print("3 4")
+    before = screen.page()
+    status, _, run = screen.call("DRAW_MAP", 4, 4)
+    assert status == E_OK
+    after = screen.page()
+    changed = {PAGE + i for i in range(len(after)) if after[i] != before[i]}
+    row_list = {a for c in range(COLUMNS) for a in cell_addresses(c, MAP_TOP_ROW + model.map.rows)}
+    assert changed - row_list <= set(cell_addresses(3, 4 + MAP_TOP_ROW)) | set(cell_addresses(4, 4 + MAP_TOP_ROW))
+    assert run.cycles < 20_000                      # the whole map: about 65,000
+
+
 def test_draw_terrain_leaves_the_units_out(screen, model):
     state = start_state(model, "campaign")
     screen.write_state(state)
@@ -249,3 +323,13 @@ def test_screen_picture(screen, model, tmp_path):
     with Image.open(path) as image:
         assert image.size == (560, 384)
         assert len(image.getcolors(1 << 16)) >= 5          # black, white and the colours
+
+
+def test_memory_report_shows_the_display_region(dist):
+    import json
+    from kotd.build.targets import APPLE
+    region = json.loads((dist / "apple" / "memory.json").read_text())["regions"]["display"]
+    assert region["start"] == APPLE.display.start and region["size"] == APPLE.display.size
+    assert region["code and glyphs"] == len((dist / "apple" / "display.bin").read_bytes())
+    assert region["used"] == region["code and glyphs"] + region["map data"] <= region["size"]
+    assert "display" in (dist / "apple" / "memory.txt").read_text()

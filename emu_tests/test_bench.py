@@ -36,7 +36,7 @@ def test_bench_json_one_object_per_target(model):
         assert b["budget"] == ENGINE_BUDGET and b["total"] <= ENGINE_CEILING
         assert {"port/asm/combat.s", "port/asm/supply.s", "port/asm/math.s"} <= set(b["modules"])
     display = reports[1]["display"]                 # the Apple's display code (tools/kotd/emu/display.py)
-    assert 0 < display["char"] < display["draw_map"] <= display["draw_map_budget"]
+    assert 0 < display["char"] < display["draw_map_cursor"] < display["draw_map"] <= display["draw_map_budget"]
     assert display["bytes"] <= display["region"]
 
 

@@ -8,45 +8,37 @@
 ; units with the stack glyph, the victory towns marked, the cursor's hex inverted, and
 ; row HEX_LIST_ROW listing the units in the cursor's hex ("HEX: 12 15").
 ;
-; First the glyph code of every hex goes into CELLS (the terrain code, then
+; Drawing the whole map takes 64 ms, most of what a cursor key may take; so once the
+; map is on the screen (MAP_SHOWN = SHOWN_MAGIC), DRAW_MAP redraws only the hexes that
+; changed: those a unit left or entered since it was last drawn (LAST_COL, LAST_ROW) and
+; the old and new cursor hexes (redraw_changes, about 13 ms for a cursor move).  Anything
+; else that draws over the map's cells -- CLEAR_ROWS or text on a map row, DISPLAY_INIT,
+; DRAW_TERRAIN -- clears MAP_SHOWN, and the next DRAW_MAP draws the whole map again.
+;
+; The whole map: first the glyph code of every hex goes into CELLS (the terrain code, then
 ; GLYPH_UNIT + 2 * side + type for a unit, GLYPH_STACK + ... for a second one), then
-; CELLS is drawn a scan line at a time across each map row: two table reads and a store
-; a byte, the glyph tables being planes indexed by the code (generated/apple_glyphs.s).
+; CELLS is drawn a hex at a time, the glyph tables being planes indexed by the code
+; (generated/apple_glyphs.s): a table read and a store a byte.
 ;
 
 .alias MAP_TOP_ROW   1                  ; the text row of map row 0 (row 0: the phase line)
 .alias HEX_LIST_ROW  MAP_TOP_ROW+MAP_ROWS   ; the row under the map: the cursor hex's units
+.alias SHOWN_MAGIC   $A5                ; MAP_SHOWN when the screen shows LAST_*'s map (not
+                                        ; 1: the byte is whatever RAM held before DISPLAY_INIT)
 
-; One scan line of a map row: each hex's glyph byte from plane _1 (even columns) or _2
-; (odd columns), CELLS_PTR the row's codes, SCREEN_PTR the scan line.  Clobbers A, X, Y.
-; (Named labels: each expansion is its own scope; anonymous ones do not converge in Ophis.)
-.macro cell_line
-    ldy #0
-_pair:
-    lda (CELLS_PTR),y
-    tax
-    lda _1,x
-    sta (SCREEN_PTR),y
-    iny
-    lda (CELLS_PTR),y
-    tax
-    lda _2,x
-    sta (SCREEN_PTR),y
-    iny
-    cpy #MAP_COLUMNS-1
-    bcc _pair
-    cpy #MAP_COLUMNS
-    bcs _line_end
-    lda (CELLS_PTR),y               ; an odd number of columns: the last, an even one
-    tax
-    lda _1,x
-    sta (SCREEN_PTR),y
-_line_end:
-.macend
+; What the map on the screen shows, below CELLS (DISPLAY_DATA..DISPLAY_LAST is data):
+.alias LAST_COL      CELLS-2*UNIT_COUNT-3   ; each unit's hex when drawn; $FF not drawn
+.alias LAST_ROW      LAST_COL+UNIT_COUNT
+.alias LAST_CURSOR_COL LAST_ROW+UNIT_COUNT  ; the cursor's hex when drawn
+.alias LAST_CURSOR_ROW LAST_CURSOR_COL+1
+.alias MAP_SHOWN     LAST_CURSOR_ROW+1      ; SHOWN_MAGIC: the screen shows all that
+.alias DISPLAY_DATA  LAST_COL
+
 
 ;
 ; draw_map -- CALL DRAW_MAP (col, row): the map, its units, the towns, the cursor on
 ;   hex (col, row), and the list of the units in that hex on row HEX_LIST_ROW.
+;   The whole map if the screen does not show it (MAP_SHOWN), else only what changed.
 ;   In:  CALL_ARGC = 2; the cursor's column 0..MAP_COLUMNS-1 and row 0..MAP_ROWS-1
 ;   Out: CALL_STATUS 0; E_ARG_COUNT, or E_HEX for a hex off the map (nothing drawn)
 ;   Clobbers: A, X, Y.  Zero page: all of the display's
@@ -70,11 +62,19 @@ _two:
     cmp #MAP_ROWS
     bcs _off_map
     sta CURSOR_ROW
+    lda MAP_SHOWN
+    cmp #SHOWN_MAGIC
+    beq _changes
     jsr terrain_cells
     jsr unit_cells
     jsr draw_cells
     jsr mark_towns
     jsr invert_cursor
+    jsr remember_shown
+    jmp _list
+_changes:
+    jsr redraw_changes
+_list:
     jsr list_hex_units
     lda #E_OK
     jmp display_answer
@@ -97,6 +97,8 @@ draw_terrain:
     lda #E_ARG_COUNT
     jmp display_answer
 _go:
+    lda #0
+    sta MAP_SHOWN                   ; no units on the screen now: DRAW_MAP draws it all
     jsr terrain_cells
     jsr draw_cells
     jsr mark_towns
@@ -173,6 +175,11 @@ _next:
 
 ;
 ; draw_cells -- every hex's glyph from CELLS, map row r on text row MAP_TOP_ROW + r.
+;   A hex at a time: its code in X, then its 8 scan lines, each a table read and a
+;   store to that scan line's address + the column.  The 8 stores of each column parity
+;   are absolute,Y stores whose addresses are written into the code for each map row
+;   (self-modifying: 8 pointers would need 16 bytes of zero page the Apple does not
+;   have free).  About 86 cycles a hex, 45,000 the map.
 ;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, ROW_TEMP, CELLS_PTR, MAP_ROW
 ;
 draw_cells:
@@ -188,21 +195,115 @@ _row:
     clc
     adc #MAP_TOP_ROW
     jsr row_address
-    `cell_line map_even_0, map_odd_0
-    `next_line
-    `cell_line map_even_1, map_odd_1
-    `next_line
-    `cell_line map_even_2, map_odd_2
-    `next_line
-    `cell_line map_even_3, map_odd_3
-    `next_line
-    `cell_line map_even_4, map_odd_4
-    `next_line
-    `cell_line map_even_5, map_odd_5
-    `next_line
-    `cell_line map_even_6, map_odd_6
-    `next_line
-    `cell_line map_even_7, map_odd_7
+    lda SCREEN_PTR                  ; the row's scan lines differ in the high byte only
+    sta _even_0+1
+    sta _odd_0+1
+    sta _even_1+1
+    sta _odd_1+1
+    sta _even_2+1
+    sta _odd_2+1
+    sta _even_3+1
+    sta _odd_3+1
+    sta _even_4+1
+    sta _odd_4+1
+    sta _even_5+1
+    sta _odd_5+1
+    sta _even_6+1
+    sta _odd_6+1
+    sta _even_7+1
+    sta _odd_7+1
+    lda SCREEN_PTR+1
+    sta _even_0+2
+    sta _odd_0+2
+    clc
+    adc #LINE_STEP
+    sta _even_1+2
+    sta _odd_1+2
+    clc
+    adc #LINE_STEP
+    sta _even_2+2
+    sta _odd_2+2
+    clc
+    adc #LINE_STEP
+    sta _even_3+2
+    sta _odd_3+2
+    clc
+    adc #LINE_STEP
+    sta _even_4+2
+    sta _odd_4+2
+    clc
+    adc #LINE_STEP
+    sta _even_5+2
+    sta _odd_5+2
+    clc
+    adc #LINE_STEP
+    sta _even_6+2
+    sta _odd_6+2
+    clc
+    adc #LINE_STEP
+    sta _even_7+2
+    sta _odd_7+2
+    ldy #0
+_pair:
+    lda (CELLS_PTR),y               ; an even column
+    tax
+    lda map_even_0,x
+_even_0:
+    sta $FFFF,y
+    lda map_even_1,x
+_even_1:
+    sta $FFFF,y
+    lda map_even_2,x
+_even_2:
+    sta $FFFF,y
+    lda map_even_3,x
+_even_3:
+    sta $FFFF,y
+    lda map_even_4,x
+_even_4:
+    sta $FFFF,y
+    lda map_even_5,x
+_even_5:
+    sta $FFFF,y
+    lda map_even_6,x
+_even_6:
+    sta $FFFF,y
+    lda map_even_7,x
+_even_7:
+    sta $FFFF,y
+    iny
+    cpy #MAP_COLUMNS
+    beq _row_done
+    lda (CELLS_PTR),y               ; an odd column
+    tax
+    lda map_odd_0,x
+_odd_0:
+    sta $FFFF,y
+    lda map_odd_1,x
+_odd_1:
+    sta $FFFF,y
+    lda map_odd_2,x
+_odd_2:
+    sta $FFFF,y
+    lda map_odd_3,x
+_odd_3:
+    sta $FFFF,y
+    lda map_odd_4,x
+_odd_4:
+    sta $FFFF,y
+    lda map_odd_5,x
+_odd_5:
+    sta $FFFF,y
+    lda map_odd_6,x
+_odd_6:
+    sta $FFFF,y
+    lda map_odd_7,x
+_odd_7:
+    sta $FFFF,y
+    iny
+    cpy #MAP_COLUMNS
+    bne _pair
+_row_done:
     lda CELLS_PTR
     clc
     adc #MAP_COLUMNS
@@ -234,8 +335,23 @@ _town:
     adc #MAP_TOP_ROW
     jsr row_address
     ldx UNIT_INDEX
-    lda TOWN_COL,x
-    tay
+    ldy TOWN_COL,x
+    jsr overlay_cell
+    ldx UNIT_INDEX
+    dex
+    bpl _town
+    rts
+.scend
+
+;
+; overlay_cell -- OR the victory overlay over the cell at column Y of the text row
+;   SCREEN_PTR points at.
+;   In:  Y = column, SCREEN_PTR = the row's first scan line.  Out: SCREEN_PTR as it came
+;   Clobbers: A, X.  Zero page: MAP_ROW (the lines)
+;
+overlay_cell:
+.scope
+    tya
     and #1                          ; the odd column's overlay is 8 bytes on
     asl
     asl
@@ -251,10 +367,7 @@ _line:
     `next_line
     dec MAP_ROW
     bne _line
-    ldx UNIT_INDEX
-    dex
-    bpl _town
-    rts
+    jmp back_to_first_line
 .scend
 
 ;
@@ -263,12 +376,19 @@ _line:
 ;   Clobbers: A, Y.  Zero page: SCREEN_PTR, ROW_TEMP, MAP_ROW (the lines)
 ;
 invert_cursor:
-.scope
     lda CURSOR_ROW
     clc
     adc #MAP_TOP_ROW
     jsr row_address
     ldy CURSOR_COL
+    ; fall through
+;
+; invert_cell -- the cell at column Y of the text row SCREEN_PTR points at, inverted.
+;   In:  Y = column, SCREEN_PTR = the row's first scan line.  Out: SCREEN_PTR as it came
+;   Clobbers: A.  Zero page: MAP_ROW (the lines)
+;
+invert_cell:
+.scope
     lda #8
     sta MAP_ROW
 _line:
@@ -278,6 +398,219 @@ _line:
     `next_line
     dec MAP_ROW
     bne _line
+.scend
+    ; fall through
+;
+; back_to_first_line -- SCREEN_PTR from a cell's ninth scan line back to its first.
+;   Clobbers: A, the carry
+;
+back_to_first_line:
+    lda SCREEN_PTR+1
+    sec
+    sbc #8*LINE_STEP
+    sta SCREEN_PTR+1
+    rts
+
+;
+; remember_shown -- what the whole map just drawn shows: each unit's hex (LAST_COL,
+;   LAST_ROW; $FF for a unit not on the map), the cursor, MAP_SHOWN = SHOWN_MAGIC.
+;   Clobbers: A, X
+;
+remember_shown:
+.scope
+    ldx #UNIT_COUNT-1
+_unit:
+    lda #$FF
+    sta LAST_COL,x
+    sta LAST_ROW,x
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda U_COL,x
+    sta LAST_COL,x
+    lda U_ROW,x
+    sta LAST_ROW,x
+_next:
+    dex
+    bpl _unit
+    lda CURSOR_COL
+    sta LAST_CURSOR_COL
+    lda CURSOR_ROW
+    sta LAST_CURSOR_ROW
+    lda #SHOWN_MAGIC
+    sta MAP_SHOWN
+    rts
+.scend
+
+;
+; redraw_changes -- the map on the screen brought up to date: each unit whose hex (or
+;   presence on the map) differs from LAST_COL/LAST_ROW has its old and its new hex
+;   redrawn; if the cursor moved, its old and new hexes.  LAST_* follow.
+;   Clobbers: A, X, Y.  Zero page: all of redraw_hex's, UNIT_INDEX
+;
+redraw_changes:
+.scope
+    ldx #0
+_unit:
+    stx UNIT_INDEX
+    lda #$FF                        ; where the unit is now: $FF, $FF off the map
+    sta HEX_COL
+    sta HEX_ROW
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _compare
+    lda U_COL,x
+    sta HEX_COL
+    lda U_ROW,x
+    sta HEX_ROW
+_compare:
+    lda HEX_COL
+    cmp LAST_COL,x
+    bne _moved
+    lda HEX_ROW
+    cmp LAST_ROW,x
+    beq _next
+_moved:
+    lda HEX_COL                     ; LAST_* = now, and the old hex redrawn
+    ldy LAST_COL,x
+    sta LAST_COL,x
+    sty HEX_COL
+    lda HEX_ROW
+    ldy LAST_ROW,x
+    sta LAST_ROW,x
+    lda HEX_COL
+    jsr redraw_hex                  ; A, Y: the old hex
+    ldx UNIT_INDEX                  ; then the new one
+    lda LAST_COL,x
+    ldy LAST_ROW,x
+    jsr redraw_hex
+_next:
+    ldx UNIT_INDEX
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    lda CURSOR_COL
+    cmp LAST_CURSOR_COL
+    bne _cursor
+    lda CURSOR_ROW
+    cmp LAST_CURSOR_ROW
+    beq _done
+_cursor:
+    lda LAST_CURSOR_COL             ; no longer the cursor: drawn plain
+    ldy LAST_CURSOR_ROW
+    jsr redraw_hex
+    lda CURSOR_COL
+    sta LAST_CURSOR_COL
+    ldy CURSOR_ROW
+    sty LAST_CURSOR_ROW
+    jsr redraw_hex
+_done:
+    rts
+.scend
+
+;
+; redraw_hex -- one hex drawn as the whole map draws it: its terrain, or its first unit
+;   alone or in a stack; the town overlay; inverted if it is the cursor's.  A hex off
+;   the map draws nothing.
+;   In:  A = column, Y = row
+;   Clobbers: A, X, Y.  Zero page: HEX_COL, HEX_ROW, HEX_CODE, CELL_PTR, SCREEN_PTR,
+;        ROW_TEMP, MAP_ROW
+;
+redraw_hex:
+.scope
+    cmp #MAP_COLUMNS
+    bcs _off_map
+    cpy #MAP_ROWS
+    bcc _on_map
+_off_map:
+    rts
+_on_map:
+    sta HEX_COL
+    sty HEX_ROW
+    lda MAP_ROW_LO,y
+    sta CELL_PTR
+    lda MAP_ROW_HI,y
+    sta CELL_PTR+1
+    ldy HEX_COL
+    lda (CELL_PTR),y
+    sta HEX_CODE                    ; the terrain, unless a unit stands there
+    ldx #0
+_unit:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda U_COL,x
+    cmp HEX_COL
+    bne _next
+    lda U_ROW,x
+    cmp HEX_ROW
+    bne _next
+    lda HEX_CODE
+    cmp #GLYPH_UNIT
+    bcs _second
+    lda UNIT_SIDE,x                 ; the first unit: its kind
+    asl
+    ora UNIT_TYPE,x
+    clc
+    adc #GLYPH_UNIT
+    sta HEX_CODE
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    beq _draw
+_second:
+    adc #GLYPH_STACK-GLYPH_UNIT-1   ; the carry is set: a second unit, a stack
+    sta HEX_CODE
+_draw:
+    lda HEX_ROW
+    clc
+    adc #MAP_TOP_ROW
+    jsr row_address
+    lda HEX_COL
+    and #1
+    beq _even
+    lda #map_odd_0-map_even_0       ; the odd column's planes follow the even ones
+_even:
+    clc
+    adc HEX_CODE
+    tax
+    ldy HEX_COL
+    lda #8
+    sta MAP_ROW
+_line:
+    lda map_even_0,x
+    sta (SCREEN_PTR),y
+    txa
+    clc
+    adc #map_even_1-map_even_0      ; the next scan line's plane
+    tax
+    `next_line
+    dec MAP_ROW
+    bne _line
+    jsr back_to_first_line
+    ldx #TOWN_COUNT-1
+_town:
+    lda TOWN_COL,x
+    cmp HEX_COL
+    bne _not_town
+    lda TOWN_ROW,x
+    cmp HEX_ROW
+    bne _not_town
+    jsr overlay_cell
+    jmp _cursor
+_not_town:
+    dex
+    bpl _town
+_cursor:
+    lda HEX_COL
+    cmp CURSOR_COL
+    bne _done
+    lda HEX_ROW
+    cmp CURSOR_ROW
+    bne _done
+    jsr invert_cell
+_done:
     rts
 .scend
 

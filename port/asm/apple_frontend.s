@@ -27,8 +27,8 @@
 
 ;
 ; The display's zero page: only bytes Applesoft and the monitor never use ($06-$09,
-; $EB-$EF, $FA-$FD; the Apple II Programmer's FAQ zero page chart), nothing kept
-; between calls.  The text hook uses $06-$09 only; the map entries all of them.
+; $CE-$CF, $D7, $EB-$EF, $FA-$FD; the Apple II Programmer's FAQ zero page chart),
+; nothing kept between calls.  The text hook uses $06-$09 only; the map entries all of them.
 ; ($FA-$FD are also in the engine's zero page, which the engine saves and restores
 ; around its own calls: the two never run at once.)
 ;
@@ -41,7 +41,10 @@
 .alias CURSOR_ROW   $EF
 .alias UNIT_INDEX   $FA     ; the unit (or town) being placed or listed
 .alias LIST_COLUMN  $FB     ; the next free column of the unit list
-.alias CELL_PTR     $FC     ; a hex's byte of CELLS (2 bytes)
+.alias CELL_PTR     $FC     ; a hex's byte of CELLS or MAP_TERRAIN (2 bytes)
+.alias HEX_COL      $CE     ; redraw_hex's hex (these three: free of Applesoft, used by
+.alias HEX_ROW      $CF     ; Integer BASIC only, in the same chart)
+.alias HEX_CODE     $D7     ; its glyph code
 
 .org DISPLAY_BASE
 jt_display_init:
@@ -59,4 +62,4 @@ jt_text_out:
 .require "apple_display.s"
 .include "generated/apple_glyphs.s"
 display_end:
-.checkpc CELLS                      ; code and glyphs below the cell buffer
+.checkpc DISPLAY_DATA               ; code and glyphs below the map's data (apple_display.s)

@@ -30,6 +30,7 @@
 ;   In:  CALL_ARGC = 0
 ;   Out: CALL_STATUS 0; E_ARG_COUNT with arguments (nothing done)
 ;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, ROW_TEMP; CSW, CH, CV set
+;   (Clearing the map's rows clears MAP_SHOWN: the next DRAW_MAP draws the whole map.)
 ;
 display_init:
 .scope
@@ -44,6 +45,7 @@ _clear:
     jsr clear_text_row
     dex
     bpl _clear
+    sta CLR80STORE                  ; a write of any value
     lda TXTCLR
     lda MIXCLR
     lda TXTPAGE2
@@ -64,12 +66,15 @@ _clear:
 ;   - $20-$5F drawn from the font; $60-$7F as $40-$5F (lower case as upper case); the
 ;     high bit is ignored (Applesoft sends $A0-$FF);
 ;   - inverse when INVFLG's bit 7 is clear (INVERSE; FLASH is drawn as inverse too);
-;   - CR ($0D/$8D): column 0 of the next row; every other control character ignored;
+;   - CR ($0D/$8D): column 0 of the next row; BS ($08/$88, the left arrow INPUT echoes):
+;     one column back, within the row, nothing erased (the next character overwrites);
+;     every other control character ignored (the bell too);
 ;   - after column 39, column 0 of the next row; after row 23, row 23 again: it is
 ;     cleared when the first character is drawn there (no scrolling: moving 7.5 KB of
 ;     hi-res would take a quarter of a second).  CV = 24 meanwhile.
 ;   In:  A = the character; CH, CV, INVFLG
-;   Out: A, X, Y unchanged (COUT's contract); CH, CV moved
+;   Out: A, X, Y unchanged (COUT's contract); CH, CV moved; MAP_SHOWN cleared if the
+;        character lands on the map (forget_map_cell)
 ;   Clobbers: flags.  Zero page: SCREEN_PTR, INVERT, ROW_TEMP
 ;
 text_out:
@@ -95,8 +100,15 @@ _upper:
     jmp _done
 _control:
     cmp #$0D
-    bne _done
+    bne _backspace
     jsr new_line
+    jmp _done
+_backspace:
+    cmp #$08                        ; the monitor's GETLN (INPUT) echoes the left arrow
+    bne _done                       ; and expects the cursor back one column
+    lda CH
+    beq _done
+    dec CH
 _done:
     pla
     tay
@@ -109,6 +121,7 @@ _done:
 ;
 ; put_char -- draw glyph X at (CH, CV), honouring INVFLG, and move the cursor on.
 ;   In:  X = glyph index (character - FONT_FIRST)
+;   Out: MAP_SHOWN cleared if the cell is one of the map's
 ;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, INVERT, ROW_TEMP; CH, CV
 ;
 put_char:
@@ -131,6 +144,7 @@ _column:
     tax
     lda #TEXT_ROWS-1
 _row:
+    jsr forget_map_cell
     jsr row_address
     lda #0
     bit INVFLG
@@ -225,25 +239,99 @@ _done:
 .scend
 
 ;
-; clear_text_row -- blank the 8 scan lines of text row A (40 bytes each).
+; clear_text_row -- blank the 8 scan lines of text row A (40 bytes each): a column at a
+;   time, 8 STA addr,Y whose addresses are written into the code first (self-modifying,
+;   as draw_cells: about 1,900 cycles a row where a pointer stepped line by line took 3,900).
 ;   In:  A = row, 0..TEXT_ROWS-1
+;   Out: MAP_SHOWN cleared if it is one of the map's rows
 ;   Clobbers: A, Y.  Zero page: SCREEN_PTR, ROW_TEMP
 ;
 clear_text_row:
 .scope
+    jsr forget_map_row
     jsr row_address
-    lda #8
-    sta ROW_TEMP                    ; the scan lines left
-_line:
+    lda SCREEN_PTR                  ; the scan lines differ in the high byte only
+    sta _line_0+1
+    sta _line_1+1
+    sta _line_2+1
+    sta _line_3+1
+    sta _line_4+1
+    sta _line_5+1
+    sta _line_6+1
+    sta _line_7+1
+    lda SCREEN_PTR+1
+    sta _line_0+2
+    clc
+    adc #LINE_STEP
+    sta _line_1+2
+    clc
+    adc #LINE_STEP
+    sta _line_2+2
+    clc
+    adc #LINE_STEP
+    sta _line_3+2
+    clc
+    adc #LINE_STEP
+    sta _line_4+2
+    clc
+    adc #LINE_STEP
+    sta _line_5+2
+    clc
+    adc #LINE_STEP
+    sta _line_6+2
+    clc
+    adc #LINE_STEP
+    sta _line_7+2
     lda #0
     ldy #TEXT_COLUMNS-1
-_byte:
-    sta (SCREEN_PTR),y
+_column:
+_line_0:
+    sta $FFFF,y
+_line_1:
+    sta $FFFF,y
+_line_2:
+    sta $FFFF,y
+_line_3:
+    sta $FFFF,y
+_line_4:
+    sta $FFFF,y
+_line_5:
+    sta $FFFF,y
+_line_6:
+    sta $FFFF,y
+_line_7:
+    sta $FFFF,y
     dey
-    bpl _byte
-    `next_line
-    dec ROW_TEMP
-    bne _line
+    bpl _column
+    rts
+.scend
+
+;
+; forget_map_cell, forget_map_row -- text row A (at column CH; the whole row) is about
+;   to be drawn over: if that is on the map, the screen no longer shows what DRAW_MAP
+;   last drew (MAP_SHOWN cleared: the next DRAW_MAP draws the whole map).
+;   In:  A = row; CH (forget_map_cell)
+;   Out: A as it came
+;   Clobbers: the carry
+;
+forget_map_cell:
+    pha
+    lda CH
+    cmp #MAP_COLUMNS
+    pla
+    bcc forget_map_row              ; text beyond the map's columns leaves it
+    rts
+forget_map_row:
+.scope
+    pha
+    sec
+    sbc #MAP_TOP_ROW
+    cmp #MAP_ROWS
+    bcs _kept                       ; above or below the map
+    lda #0
+    sta MAP_SHOWN
+_kept:
+    pla
     rts
 .scend
 

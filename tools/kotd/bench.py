@@ -264,8 +264,9 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
             click.echo(f"    {file:32} {n:>6}")
         if "display" in r:
             d, mhz = r["display"], r["clock_hz"] / 1000
-            click.echo(f"  display: DRAW_MAP {d['draw_map']} cycles ({d['draw_map'] / mhz:.0f} ms; budget "
+            click.echo(f"  display: DRAW_MAP ({d['scenario']} start) {d['draw_map']} cycles ({d['draw_map'] / mhz:.0f} ms; budget "
                        f"{d['draw_map_budget']}: {'met' if d['draw_map'] <= d['draw_map_budget'] else 'MISSED'}), "
+                       f"a cursor move {d['draw_map_cursor']} ({d['draw_map_cursor'] / mhz:.0f} ms), "
                        f"DRAW_TERRAIN {d['draw_terrain']}, a character {d['char']}, CLEAR_ROWS a row "
                        f"{d['clear_row']}, DISPLAY_INIT {d['display_init']}; {d['bytes']} of {d['region']} bytes")
         if "entries" in r:

@@ -174,7 +174,7 @@ def memory_report(target: Target, mem: dict) -> str:
     for name, p in mem.items():
         end = p["start"] + p["size"] - 1
         lines.append(f"{name:<22}{'$%04X' % p['start']:>7}{'$%04X' % end:>7}{p['size']:>7}{p['used']:>7}{p['free']:>7}")
-        for sub in ("jump table", "code", "tables", "state block", "scratch"):
+        for sub in ("jump table", "code", "tables", "state block", "scratch", "code and glyphs", "map data"):
             if sub in p:
                 lines.append(f"  {sub:<20}{'':>14}{'':>7}{p[sub]:>7}")
     e = mem["engine"]
@@ -207,8 +207,12 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
         shown = display.cached_assembly(model, target, asm)
         echo(f"[{target.name}] assembled port/asm/{display.TOP}: ${target.display.start:04X}-"
              f"${target.display.start + len(shown.image) - 1:04X}, {len(shown.image)} bytes, "
-             f"{display.cells_address(model, target) - target.display.start - len(shown.image)} free "
-             f"below the cell buffer")
+             f"{display.data_address(shown) - target.display.start - len(shown.image)} free "
+             f"below the map's data")
+        data = target.display.end + 1 - display.data_address(shown)
+        mem["display"] = {"start": target.display.start, "size": target.display.size,
+                          "used": len(shown.image) + data, "code and glyphs": len(shown.image), "map data": data,
+                          "free": target.display.size - len(shown.image) - data}
     build = TargetBuild(target, asm, loader, mem, shown)
     if out_dir is not None:
         write_outputs(model, build, Path(out_dir) / target.name, echo)

@@ -82,16 +82,22 @@ def display_assembly(model: Model, target: Target, engine: Assembly) -> Assembly
     return asm
 
 
+def data_address(asm: Assembly) -> int:
+    """DISPLAY_DATA: the first byte of the map's data at the region's end (what the
+    screen shows, then the cell buffer; port/asm/apple_display.s)."""
+    return asm.address("DISPLAY_DATA")
+
+
 def check_fits(asm: Assembly, model: Model, target: Target) -> None:
-    base, cells = target.display.start, cells_address(model, target)
+    base, data = target.display.start, data_address(asm)
     start = asm.address("jt_display_init")
     if start != base:
         raise DisplayError(f"port/asm/{TOP}: the jump table is at ${start:04X}, it must be the first bytes "
                            f"of the display region (${base:04X})")
     end = base + len(asm.image)
-    if end > cells:
+    if end > data:
         raise DisplayError(f"port/asm/{TOP}: {len(asm.image)} bytes from ${base:04X} end at ${end - 1:04X}, "
-                           f"over the cell buffer at ${cells:04X} ({target.display}): {end - cells} bytes too many")
+                           f"over the map's data at ${data:04X} ({target.display}): {end - data} bytes too many")
 
 
 def entry_addresses(asm: Assembly) -> dict[str, int]:

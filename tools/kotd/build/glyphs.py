@@ -74,9 +74,7 @@ def read_cells(path: Path, header: str, allowed: str) -> list[Cell]:
             name, start, rows = line.split(None, 1)[1].strip(), number, []
             continue
         raise GlyphError(f"{where}:{number}: expected '{header} <name>' (or a ';' comment), found {line!r}")
-    if name is not None:
-        raise GlyphError(f"{where}:{start}: {header} {name!r} has {len(rows)} rows, a glyph has {HEIGHT}")
-    return cells
+    return cells              # (a glyph cut short by the end of the file met the "" appended)
 
 
 def font_bytes(path: Path) -> list[list[int]]:
@@ -158,6 +156,9 @@ def glyphs_source(font_path: Path, map_path: Path, terrain_ids, mark: str) -> st
     """``apple_glyphs.s``: the font and the map cells as scan-line planes."""
     font = font_bytes(font_path)
     cells, victory = map_glyphs(map_path, terrain_ids)
+    if 2 * HEIGHT * len(cells) > 256:
+        raise GlyphError(f"{_relative(map_path)}:1: {len(cells)} glyphs: apple_display.s's redraw_hex reaches "
+                         f"all {2 * HEIGHT} planes of them with one index register (at most {256 // (2 * HEIGHT)})")
     n_terrain = len(list(terrain_ids))
     lines = [f"; {mark}", f"; from {_relative(font_path)} and {_relative(map_path)} (tools/kotd/build/glyphs.py)", ";",
              "; font_N: scan line N of each character $20-$5F (index = code - FONT_FIRST);",
