@@ -60,7 +60,7 @@ def test_apple_front_end_boots_and_plays(dist, tmp_path):
     assert out["state_phase"] == 5                              # B1 operations reached
     # A full map redraw with its key (a cursor step: DRAW_MAP, about 104,000 cycles, and the
     # BASIC around it) within 0.5 s (issue 13); a key's 0.1 s is not met (docs/play.md
-    # "The Apple II": 13-37 frames), so that bound only catches a slower program.
+    # "The Apple II": 10-37 frames), so that bound only catches a slower program.
     assert out["cursor_frames"] <= 30, out
     assert max(out[k] for k in ("option_frames", "maxima_frames", "jump_frames", "display_frames",
                                 "hide_frames", "back_frames")) <= 40, out
