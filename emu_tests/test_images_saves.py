@@ -264,7 +264,7 @@ def apple(model, dist):
         pass
     m = Apple()
     m.size = stateblock.layout(model).state_size
-    m.layout = dsk.save_layout(m.size)
+    m.layout = dsk.save_layout(m.size, start_slots=len(model.scenarios))
     m.asm, m.sectors = asm, sectors
 
     def machine(protected=False):
@@ -323,7 +323,31 @@ def test_apple_damaged_slot_is_refused(apple):
     assert m.call("DISK_LOAD", 2) == disk.STATUS["DAMAGED"]
     assert m.cpu.read(APPLE.state.start, apple.size) == before
     assert m.call("DISK_LOAD", 1) == disk.STATUS["EMPTY"]
-    assert m.call("DISK_LOAD", 9) == disk.STATUS["BAD_SLOT"]
+    assert m.call("DISK_LOAD", apple.layout.all_slots + 1) == disk.STATUS["BAD_SLOT"]
+
+
+@pytest.mark.parametrize("scenario", ["tobruk41", "campaign"])
+def test_apple_start_slots_load_the_start_states(apple, model, dist, scenario):
+    """Our own reader loads a start slot's state (the CRC checked first) as a saved game."""
+    m = apple.machine()
+    m.cpu.allow_writes(APPLE.state.start, APPLE.state.start + apple.size - 1)
+    m.cpu.load(APPLE.state.start, bytes(apple.size))
+    slot = disk.start_slot(list(model.scenarios).index(scenario))
+    assert m.call("DISK_LOAD", slot) == disk.STATUS["OK"]
+    assert m.cpu.read(APPLE.state.start, apple.size) == (dist / "apple" / f"start_{scenario}.bin").read_bytes()
+    assert m.drive.nibbles_written == 0
+
+
+def test_apple_saves_never_reach_a_start_slot(apple, model):
+    """DISK_SAVE refuses a start slot, and the sector writer called directly writes none."""
+    m = apple.machine()
+    m.cpu.load(APPLE.state.start, pattern(apple.size, 7))
+    for slot in range(apple.layout.slots + 1, apple.layout.all_slots + 1):
+        assert m.call("DISK_SAVE", slot) == disk.STATUS["BAD_SLOT"]
+        m.cpu.load(APPLE.resident.start + disk.RESIDENT_LAYOUT["DISK_SLOT"], bytes([slot]))
+        run(m.cpu, apple.asm.address("write_slot_sector"), a=0, traps={apple.asm.address("rw_delay"): lambda c: None})
+        assert m.cpu.mpu.p & 1, "carry set: refused"
+    assert m.drive.nibbles_written == 0
 
 
 def test_apple_write_protected_and_foreign_disks_are_left_alone(apple):
@@ -453,14 +477,13 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
     keys = bytes(run(cpu, asm.address("key_hook")) for _ in range(4))
     assert keys == bytes([0xD2, 0xD5, 0xCE, 0x8D])                      # R U N RETURN
     assert cpu.read(0x0801, len(program)) == program
-    assert cpu.word(0x69) == 0x0801 + len(program) and cpu.word(0x73) == APPLE.resident.start
+    assert cpu.word(0x69) == 0x0801 + len(program) and cpu.word(0x73) == APPLE.program.end + 1  # HIMEM $4000
     assert cpu.word(0x38) == 0xFD1B, "then the keyboard again"
 
 
 def started_program(dist, target):
     """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
-    from kotd.build.diskimages import PROGRAM_NAMES
-    for name in PROGRAM_NAMES:
-        if (dist / target / f"{name}.bas").exists():
-            return (dist / target / f"{name}.bas").read_bytes()
-    raise AssertionError("no program built")
+    from kotd.build.diskimages import program_for
+    from kotd.build.targets import TARGETS
+    _, origin = program_for(TARGETS[target], dist)
+    return (dist / target / (origin.split("/")[-1].replace(".prog", ".bas"))).read_bytes()

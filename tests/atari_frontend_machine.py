@@ -141,7 +141,7 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
     from a8 import Atari
     from kotd.model import load_model
     from kotd.replay import first_difference, record
-    from test_atari_frontend import Player
+    from frontend_player import Player
     model = load_model()
     c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
     log = record(model, scenario, seed, computer_allied=False)
@@ -211,7 +211,7 @@ def save_and_load(image: str, dist: Path, scenario: str, seed: int) -> dict:
     from kotd.engine.state import Phase
     from kotd.model import load_model
     from kotd.replay import first_difference, record
-    from test_atari_frontend import NONE, Player
+    from frontend_player import NONE, Player
     model = load_model()
     c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
     log = record(model, scenario, seed, computer_allied=False)

@@ -20,7 +20,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
-TITLE = "ENGINE ABI VERSION"             # the example program's first screen (Apple)
 ATARI_TITLE = "1 OPPONENT"               # the Atari front end's set-up screen (port/basic/kotd.prog)
 
 
@@ -87,19 +86,44 @@ def atari(config: str, job: str, image: str, dist: Path, shot: str | None) -> di
     return out
 
 
+#: Where the 6502 waits for a key: the monitor's KEYIN (II+), the IIe's internal ROM's.
+KEYIN = ((0xFD1B, 0xFD2F), (0xC100, 0xC2FF))
+COUT1 = 0xFDF0
+
+
+def apple_game_waits(m, c) -> bool:
+    """The game program (port/basic/kotd.prog) waits for a key: its output hook on the
+    display code (DISPLAY_INIT ran: its text is on hi-res, not on the text page) and the
+    6502 waiting for a key."""
+    pc = m.registers()["pc"]
+    return m.peek_word(0x36) == c["TEXT_OUT"] and any(low <= pc <= high for low, high in KEYIN)
+
+
+def apple_to_prompt(a) -> None:
+    """Stop the game at its set-up screen: Ctrl-C twice (GET takes the first; Applesoft's
+    check between statements the second: BREAK), the output hook back on the text page,
+    then Applesoft's prompt."""
+    for _ in range(2):
+        a.key(3)
+        a.run(frames=2)
+    a.run(frames=30)
+    a.poke(0x36, COUT1.to_bytes(2, "little"))
+    a.key("\r")
+    a.wait_prompt()
+
+
 def apple(config: str, job: str, image: str, dist: Path, shot: str | None) -> dict:
     sys.path.insert(0, str(EMULATORS / "apple"))
     from a2 import Apple2
     c = constants(dist, "apple")
     a = Apple2(machine=config)
     out = {}
-    a.boot(disk=image)                    # waits for a ] prompt: Applesoft's, maybe before RUN
-    out["boot_frames"] = a.wait_until(lambda m: any(TITLE in ln for ln in m.screen_text()), 1200)
-    a.wait_prompt()
-    out["screen"] = [ln.rstrip() for ln in a.screen_text() if ln.strip()]
+    a.boot(disk=image, wait_prompt=False)
+    out["boot_frames"] = a.wait_until(lambda m: apple_game_waits(m, c), 3000)
     out["himem"] = a.peek_word(0x73)
     if shot:
         a.screenshot(shot)
+    apple_to_prompt(a)
     state = state_pattern(c["STATE_SIZE"])
     if job == "save":
         a.poke(c["STATE_BASE"], state)
@@ -107,8 +131,7 @@ def apple(config: str, job: str, image: str, dist: Path, shot: str | None) -> di
                                         f"PRINT PEEK({c['DISK_STATUS']})")[0])
         a.flush_disks()
         a.ctrl_reset()
-        a.run(frames=120)
-        out["after_reset"] = [ln.rstrip() for ln in a.screen_text() if ln.strip()][:2]
+        out["after_reset_frames"] = a.wait_until(lambda m: apple_game_waits(m, c), 3000)
     else:
         a.poke(c["STATE_BASE"], bytes(len(state)))
         out["info"] = a.type_line(f"POKE {c['DISK_SLOT']},{SLOT}: CALL {c['DISK_INFO']}: "

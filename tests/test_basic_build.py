@@ -26,10 +26,9 @@ def test_the_example_program_is_built_for_each_target(model, name):
     lines = []
     files = build_target(name, stateblock.constants(model, TARGETS[name]), echo=lines.append)
     example = {"example.bas", "example.txt", "example.listing.txt", "example.map.json"}
-    # port/basic/ also holds the game's front end (kotd.prog; the Atari's only so far)
+    # port/basic/ also holds the game's front end (kotd.prog), for both machines
     others = {n for n in files if not n.startswith("example.")}
-    assert example <= set(files) and others <= ({"kotd.bas", "kotd.txt", "kotd.listing.txt", "kotd.map.json"}
-                                                if name == "atari" else set())
+    assert example <= set(files) and others <= {"kotd.bas", "kotd.txt", "kotd.listing.txt", "kotd.map.json"}
     binary = files["example.bas"]
     if name == "atari":
         listed = atari.detokenize(binary)

@@ -50,7 +50,7 @@ def test_the_example_program_builds_and_tokenizes_for_both_machines(constants):
         if name == "atari":
             assert f"USR({entry}," in call.text
         else:
-            assert "GOSUB" in call.text and "port/basic/apple/engine.bas" in program.files
+            assert f"CALL {entry}" in call.text and "port/basic/apple/engine.bas" in program.files
 
 
 def test_labels_become_line_numbers(build):
@@ -156,14 +156,16 @@ def test_engine_expands_per_dialect(build, constants):
     assert a.lines[0].text == f"D=USR({dist},1,2,C+1,4)"
     assert a.lines[1].text == f"IF D>3 THEN E=USR({seed},D)"
     b = build(src + "engine_call:\nRETURN\n", "apple")
-    dist = constants["apple"]["ENTRY_HEX_DISTANCE"]
-    first = b.lines[0].text
-    arg = b.lines[0].text.split("(", 1)[0]
-    result = b.lines[0].text.rsplit("=", 1)[1]
-    assert first == f"{arg}(1)=1:{arg}(2)=2:{arg}(3)=C+1:{arg}(4)=4:" + first.split(":", 4)[4]
-    assert first.endswith(f"={dist}:GOSUB 30:D={result}")
-    assert b.names[arg + "("] == "engine_arg(" and b.names[result] == "engine_result"
-    assert b.lines[1].text.startswith("IF D>3 THEN ")
+    c = constants["apple"]
+    dist, seed, a, r = c["ENTRY_HEX_DISTANCE"], c["ENTRY_RNG_SEED"], c["CALL_ARGS"], c["CALL_RESULT"]
+    # HEX_DISTANCE takes bytes: POKEd and CALLed; RNG_SEED a word: through @engine_call.
+    assert b.lines[0].text == (f"POKE {a},1:POKE {a + 1},0:POKE {a + 2},2:POKE {a + 3},0:POKE {a + 4},C+1:"
+                               f"POKE {a + 5},0:POKE {a + 6},4:POKE {a + 7},0:POKE {c['CALL_ARGC']},4:"
+                               f"CALL {dist}:D=PEEK({r})+256*PEEK({r + 1})")
+    second = b.lines[1].text
+    arg = second[len("IF D>3 THEN "):].split("(", 1)[0]
+    assert second.startswith(f"IF D>3 THEN {arg}(1)=D:") and second.endswith(f"={seed}:GOSUB 30")
+    assert b.names[arg + "("] == "engine_arg("
 
 
 def test_engine_problems(build):
@@ -181,7 +183,7 @@ def test_engine_problems(build):
 
 
 def test_engine_on_the_apple_needs_the_call_routine(build):
-    msgs = build("x = ENGINE(ENGINE_INFO)\n", "apple", error=True)
+    msgs = build("x = ENGINE(NEW_GAME, 1, 2, 3, 4, 5)\n", "apple", error=True)     # word arguments
     assert any("prog.bas:1: @engine_call: no such label (ENGINE on the Apple needs apple/engine.bas" in m for m in msgs)
 
 
@@ -237,3 +239,15 @@ def test_any_names_come_out_as_names_the_interpreters_read_back(tmp_path_factory
     for name, d in DIALECTS.items():
         program = build_from_files([path], d, constants[name], name="names")
         assert check_program(program, constants[name]) == []
+
+
+def test_engine_on_the_apple_with_byte_arguments_pokes_them_and_calls(build, constants):
+    """An entry whose arguments are all bytes (source.BYTE_ARGUMENTS) is called with a POKE
+    of each byte and a 0, the count, and CALL; its result read from CALL_RESULT."""
+    b = build("distance = ENGINE(HEX_NEIGHBOUR, 3, 4, 5)\nEND\n", "apple")
+    c = constants["apple"]
+    a, r = c["CALL_ARGS"], c["CALL_RESULT"]
+    d = next(short for short, long in b.names.items() if long == "distance")
+    assert texts(b)[0] == (f"POKE {a},3:POKE {a + 1},0:POKE {a + 2},4:POKE {a + 3},0:POKE {a + 4},5:"
+                           f"POKE {a + 5},0:POKE {c['CALL_ARGC']},3:CALL {c['ENTRY_HEX_NEIGHBOUR']}:"
+                           f"{d}=PEEK({r})+256*PEEK({r + 1})")

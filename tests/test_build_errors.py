@@ -265,3 +265,14 @@ def test_unit_names_pack_and_unpack_to_data_and_refuse_what_the_screen_cannot_sh
         pack(["x"])
     with pytest.raises(ValueError, match=r"41 characters, the screen row holds 40"):
         pack(["A" * 41])
+
+
+def test_an_applesoft_program_too_big_for_its_memory_is_refused():
+    """The Apple program from $0801 must leave PROGRAM_ROOM bytes below HIMEM ($4000) for its
+    variables and strings (issue 13: FRE(0) >= 2 KB); the message names the program."""
+    from kotd.build.diskimages import PROGRAM_ROOM, ImageError, check_program_room
+    from kotd.build.targets import APPLE
+    most = APPLE.program.end + 1 - PROGRAM_ROOM - 0x0801
+    check_program_room("port/basic/kotd.prog", bytes(most), APPLE)
+    with pytest.raises(ImageError, match=r"port/basic/kotd.prog: \d+ bytes: an Applesoft program of 2 to \d+ bytes"):
+        check_program_room("port/basic/kotd.prog", bytes(most + 1), APPLE)

@@ -32,11 +32,10 @@ def constants(dist, target):
 
 def started_program(dist, target):
     """The program file the disk starts: the first of diskimages.PROGRAM_NAMES built."""
-    from kotd.build.diskimages import PROGRAM_NAMES
-    for name in PROGRAM_NAMES:
-        if (dist / target / f"{name}.bas").exists():
-            return (dist / target / f"{name}.bas").read_bytes()
-    raise AssertionError("no program built")
+    from kotd.build.diskimages import program_for
+    from kotd.build.targets import TARGETS
+    _, origin = program_for(TARGETS[target], dist)          # the Apple game: with its display code
+    return (dist / target / (origin.split("/")[-1].replace(".prog", ".bas"))).read_bytes()
 
 
 def atari_directory(sectors):
@@ -133,14 +132,15 @@ def test_loose_atari_files(dist):
 
 # --- Apple ---------------------------------------------------------------------------------
 
-def test_dsk_boot_sector_resident_and_files(dist, state_size):
+def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
+    from kotd.build.diskimages import PROGRAM_ROOM
     sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
     boot = sectors[(0, 0)]
     n = boot[0]
     assert 2 <= n <= 16
     body = b"".join(sectors[(0, p)] for p in range(1, n))
     assert body[0] == 0x4C and body[3] == 0x4C              # the fixed jump table
-    program = (dist / "apple" / "example.bas").read_bytes()[2:]
+    program = started_program(dist, "apple")[2:]
     assert int.from_bytes(body[22:24], "little") == 0x0801 + len(program)
     # directory: 4-byte entries after the code; find the engine's
     at = body.index(bytes([1]) + bytes([-(-len((dist / "apple" / "engine.bin").read_bytes()) // 256)])
@@ -149,18 +149,26 @@ def test_dsk_boot_sector_resident_and_files(dist, state_size):
     while body[at + 1]:
         entries.append((body[at], body[at + 1], int.from_bytes(body[at + 2:at + 4], "little")))
         at += 4
-    assert [e[2] for e in entries] == [APPLE.engine.start, 0x0800]
+    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, 0x0800]
     def file_bytes(track, pages):
         return b"".join(sectors[(track + k // 16, k % 16)] for k in range(pages))
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
-    assert file_bytes(*entries[1][:2])[:1 + len(program)] == b"\0" + program
-    layout = dsk.save_layout(state_size)
+    display = (dist / "apple" / "display.bin").read_bytes()
+    assert file_bytes(*entries[1][:2])[:len(display)] == display
+    assert file_bytes(*entries[2][:2])[:1 + len(program)] == b"\0" + program
+    assert 0x0801 + len(program) + PROGRAM_ROOM <= APPLE.program.end + 1      # room below HIMEM
+    layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)
-    assert dsk.label_track(layout) + layout.slots == 34
+    assert dsk.label_track(layout) + layout.all_slots == 34
     for slot in range(1, layout.slots + 1):
         track, _ = dsk.slot_place(layout, slot, 0)
         assert all(sectors[(track, s)] == bytes(256) for s in range(16))
+    for index, scenario in enumerate(model.scenarios):             # the start slots, read-only
+        slot = disk.start_slot(index)
+        body = b"".join(sectors[dsk.slot_place(layout, slot, k)] for k in range(1, layout.per_slot))
+        saved = disk.check_slot(slot, sectors[dsk.slot_place(layout, slot, 0)], body, state_size)
+        assert saved.state == (dist / "apple" / f"start_{scenario}.bin").read_bytes()
 
 
 def test_applesoft_program_links_point_to_the_next_line(dist):
@@ -210,7 +218,7 @@ def test_disk_constants_for_basic(dist):
         sym = images.read_symbol_table((dist / name / "engine.sym").read_text())
         assert sym["ENGINE_BASE" if "ENGINE_BASE" in sym else "JUMP_TABLE"] == target.engine.start
     assert constants(dist, "atari")["RAMTOP"] == ATARI.resident.start >> 8
-    assert constants(dist, "apple")["HIMEM"] == APPLE.resident.start
+    assert constants(dist, "apple")["HIMEM"] == APPLE.program.end + 1 == 0x4000
 
 
 def test_crc16_is_ccitt_false():
@@ -245,7 +253,7 @@ def put_slot(model, image_path, machine, slot, state_bytes, damage=False):
             n = atr.slot_sector(layout, slot, 2)
             data[16 + (n - 1) * 128 + 5] ^= 0x40
     else:
-        layout = dsk.save_layout(size)
+        layout = dsk.save_layout(size, start_slots=len(model.scenarios))
         body = header.ljust(256, b"\0") + state_bytes + bytes(-size % 256)
         track, _ = dsk.slot_place(layout, slot, 0)
         for i in range(layout.per_slot):
@@ -274,11 +282,10 @@ def test_inspect_lists_slots_and_draws_one(model, dist, tmp_path, machine, name)
     assert "tobruk41" in slot2 and "units on map: axis" in slot2
     assert "damaged (CRC" in next(ln for ln in lines if "slot 5:" in ln)
     assert "empty" in next(ln for ln in lines if "slot 1:" in ln)
-    if machine == "atari":                  # the start slots, listed after the save slots
-        assert f"{len(model.scenarios)} start slots" in lines[0]
-        for index, sid in enumerate(model.scenarios):
-            line = next(ln for ln in lines if f"start slot {disk.START_SLOT_FIRST + index}:" in ln)
-            assert sid in line and "units on map" in line
+    assert f"{len(model.scenarios)} start slots" in lines[0]     # listed after the save slots
+    for index, sid in enumerate(model.scenarios):
+        line = next(ln for ln in lines if f"start slot {disk.START_SLOT_FIRST + index}:" in ln)
+        assert sid in line and "units on map" in line
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     refused = runner.invoke(main, ["inspect", str(image), "--slot", "5", "--png", str(tmp_path / "x.png")])
     assert refused.exit_code == 1 and "damaged" in refused.output

@@ -3,7 +3,7 @@
 ; own disk routines (apple_rwts.s), the loader, saved games and the start of
 ; the Applesoft program (docs/images.md "Apple").
 ;
-; It lives below the engine, at RESIDENT_BASE (HIMEM); its buffers fill its last
+; It lives below the engine, at RESIDENT_BASE; its buffers fill its last
 ; three pages.  The boot stub (apple_boot.s) copies it there and jumps to
 ; boot_load (+12).  The first bytes are a fixed table (tools/kotd/build/disk.py
 ; RESIDENT_LAYOUT):
@@ -16,7 +16,8 @@
 ; How Applesoft gets the program: the loader puts it at $0801 and starts
 ; Applesoft cold (which says NEW: two zero bytes at $0801); its first read of a
 ; key comes to key_hook, which puts the program's first two bytes and VARTAB
-; back, sets HIMEM to RESIDENT_BASE, and types RUN.
+; back, sets HIMEM to BASIC_HIMEM (below hi-res page 2 and the display code), and
+; types RUN.
 ;
 
 .include "generated/apple.inc"
@@ -108,7 +109,9 @@ _back:
 ; area: the label on track SAVE_LABEL_TRACK, slot n on track SAVE_LABEL_TRACK + n.
 ;
 ; In:       A = sector of the slot (0 = header); DISK_SLOT (not for read_label)
-; Out:      SECTOR_BUFFER read or written; carry set on a disk error
+; Out:      SECTOR_BUFFER read or written; carry set on a disk error, and
+;           write_slot_sector sets it without writing for a start slot
+;           (DISK_SLOT > SAVE_SLOTS: read-only, whoever calls)
 ; Clobbers: A, X, Y
 ;
 read_label:
@@ -131,6 +134,9 @@ read_sector_at:
     sta RW_BUF+1
     jmp read_sector
 write_slot_sector:
+    ldy DISK_SLOT
+    cpy #SAVE_SLOTS+1
+    bcs write_refused                   ; carry set: an error, nothing written
     pha
     clc
     lda DISK_SLOT
@@ -143,6 +149,8 @@ write_slot_sector:
     lda #>SECTOR_BUFFER
     sta RW_BUF+1
     jmp write_sector
+write_refused:
+    rts
 
 ;
 ; read_sector, write_sector -- find sector rw_sector of track rw_track and
@@ -429,10 +437,10 @@ key_hook:
     sta VARTAB+1
     sta ARYTAB+1
     sta STREND+1
-    lda #<RESIDENT_BASE                 ; HIMEM: strings stay below this code
+    lda #<BASIC_HIMEM                   ; HIMEM: strings stay below hi-res page 2
     sta MEMSIZ_LO
     sta FRETOP
-    lda #>RESIDENT_BASE
+    lda #>BASIC_HIMEM
     sta MEMSIZ_LO+1
     sta FRETOP+1
     jsr set_reset

@@ -61,10 +61,10 @@ def _apple_slots(data: bytes) -> tuple[disk.SaveLayout, dict[int, tuple[bytes, b
             break
     else:
         raise InspectError("no save-area label (KOTDSAVE): not a Knights of the Desert game disk")
-    slots, per_slot = label[9], label[10]
-    layout = disk.SaveLayout("apple", dsk.SECTOR, (per_slot - 1) * dsk.SECTOR, slots)
+    slots, per_slot, start_slots = label[9], label[10], label[12]
+    layout = disk.SaveLayout("apple", dsk.SECTOR, (per_slot - 1) * dsk.SECTOR, slots, start_slots)
     out = {}
-    for slot in range(1, slots + 1):
+    for slot in range(1, slots + start_slots + 1):
         t = track + slot
         out[slot] = (sectors[(t, 0)], b"".join(sectors[(t, i)] for i in range(1, per_slot)))
     return layout, out

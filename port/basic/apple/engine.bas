@@ -7,19 +7,15 @@
 ' (docs/basic.md). engine_arg( holds up to 10 arguments without a DIM; an entry takes at
 ' most 8 (MAX_ARGS of tools/kotd/build/stateblock.py).
 
-engine_call:
-    POKE {CALL_ARGC}, engine_argc
-    IF engine_argc = 0 THEN @engine_call_now
-    FOR engine_i = 1 TO engine_argc : GOSUB @engine_poke_argument : NEXT engine_i
-engine_call_now:
-    CALL engine_entry
-    engine_result = PEEK({CALL_RESULT}) + 256 * PEEK({CALL_RESULT+1})
-    RETURN
+' Entries whose arguments are all bytes are called without this: a POKE of each byte
+' and a 0, then CALL (tools/kotd/basic/source.py BYTE_ARGUMENTS; docs/basic.md).
 
-' Argument engine_i, 0-65535, low byte then high byte.
-engine_poke_argument:
-    engine_word = engine_arg(engine_i)
-    engine_high = INT(engine_word / 256)
-    POKE {CALL_ARGS} + 2 * engine_i - 2, engine_word - 256 * engine_high
-    POKE {CALL_ARGS} + 2 * engine_i - 1, engine_high
-    RETURN
+engine_call:
+    POKE {CALL_ARGC}, engine_argc : engine_i = 0
+' Argument engine_i, 0-65535, low byte then high byte; one under 256 without the
+' division (Applesoft's FDIV and FMULT are its slowest: most arguments are small).
+engine_next_argument:
+    IF engine_i = engine_argc THEN CALL engine_entry : engine_result = PEEK({CALL_RESULT}) + 256 * PEEK({CALL_RESULT+1}) : RETURN
+    engine_i = engine_i + 1 : engine_word = engine_arg(engine_i) : engine_at = {CALL_ARGS} + engine_i + engine_i - 2
+    IF engine_word < 256 THEN POKE engine_at, engine_word : POKE engine_at + 1, 0 : GOTO @engine_next_argument
+    engine_high = INT(engine_word / 256) : POKE engine_at, engine_word - 256 * engine_high : POKE engine_at + 1, engine_high : GOTO @engine_next_argument

@@ -222,3 +222,20 @@ load_game:
     IF disk_status = {DISK_OK} THEN loaded = 1 : RETURN
     POSITION 0, 22 : PRINT "NOT LOADED (DISK STATUS ";disk_status;")";
     RETURN
+
+' The names of the set-up screen and the end (common/ prints them through these: an Atari
+' BASIC substring is no Applesoft's).
+dim_setup_names:
+    DIM level_name$(60), scenario_name$(72) : RETURN
+
+print_scenario_name:
+    PRINT scenario_name$(scenario * 12 + 1, scenario * 12 + 12); : RETURN
+
+print_level_name:
+    PRINT level_name$(level * 12 + 1, level * 12 + 12); : RETURN
+
+print_setup_keys:
+    PRINT "STICK/FIRE OR 1-7 CHANGE; START BEGINS" : RETURN
+
+print_victory_name:
+    PRINT victory_name$(level * 18 + 1, level * 18 + 18); : RETURN

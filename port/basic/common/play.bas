@@ -265,5 +265,5 @@ game_over:
     level = PEEK({LEVEL}) : winner = PEEK({WINNER})
     score = ENGINE(SCORE)
     PRINT "GAME OVER  SCORE ";score - 32768
-    IF level <> {NONE} THEN PRINT victory_name$(level * 18 + 1, level * 18 + 18);" VICTORY";
+    IF level <> {NONE} THEN GOSUB @print_victory_name : PRINT " VICTORY";
     END

@@ -5,7 +5,7 @@
 ' load_start_state) before NEW_GAME.
 
 setup_screen:
-    DIM level_name$(60), scenario_name$(72), rating_digit(10)
+    DIM rating_digit(10) : GOSUB @dim_setup_names
     level_name$ = "EXPERT      HISTORICAL  INTERMEDIATENOVICE      RATINGS     "
     scenario_name$ = "TOBRUK '41  TOBRUK '42  EL ALAMEIN  CAMPAIGN '41CAMPAIGN '42CAMPAIGN    "
     scenario = {SCENARIO_TOBRUK41}
@@ -76,7 +76,7 @@ draw_setup:
         GOSUB @draw_option
     NEXT option_line
     GOSUB @setup_row : PRINT : PRINT
-    PRINT "STICK/FIRE OR 1-7 CHANGE; START BEGINS"
+    GOSUB @print_setup_keys
     PRINT "L LOADS A SAVED GAME"
     GOSUB @mark_option
     RETURN
@@ -85,7 +85,7 @@ draw_setup:
 draw_option:
     GOSUB @setup_row
     IF option_line = 1 THEN PRINT "  1 OPPONENT        TWO PLAYERS"
-    IF option_line = 2 THEN PRINT "  2 SCENARIO        ";scenario_name$(scenario * 12 + 1, scenario * 12 + 12)
+    IF option_line = 2 THEN PRINT "  2 SCENARIO        "; : GOSUB @print_scenario_name : PRINT
     IF option_line = 3 THEN level = axis_level : side = 0 : PRINT "  3 AXIS LEVEL      "; : GOSUB @print_level
     IF option_line = 4 THEN level = allied_level : side = 1 : PRINT "  4 ALLIED LEVEL    "; : GOSUB @print_level
     IF option_line = 5 THEN PRINT "  5 RANDOM INITIATIVE ";
@@ -98,7 +98,7 @@ draw_option:
     RETURN
 
 print_level:
-    PRINT level_name$(level * 12 + 1, level * 12 + 12);
+    GOSUB @print_level_name
     IF level < 4 THEN PRINT "     " : RETURN
     FOR rating = 1 TO 5
         PRINT rating_digit(5 * side + rating);

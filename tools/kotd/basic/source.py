@@ -49,6 +49,18 @@ ENGINE_ENTRY = "engine_entry"
 ENGINE_ARGC = "engine_argc"
 ENGINE_ARG = "engine_arg"          # engine_arg(1) .. engine_arg(n): the arguments
 
+#: Arguments that are bytes (0-255) wherever a front end passes them: on the Apple an
+#: entry taking only these (or none) is called with a POKE per byte and CALL, without
+#: @engine_call; a value over 255 is Applesoft's ?ILLEGAL QUANTITY, not a wrong call.
+BYTE_ARGUMENTS = {"col", "row", "direction", "col1", "row1", "col2", "row2", "unit", "unit1", "unit2", "side",
+                  "replacements", "supply", "priority", "move_first", "risk", "air", "count"}
+
+#: The Apple display code's entries (port/asm/apple_frontend.s, its jump table at the
+#: display region's start): called like the engine's, the arguments in the call block,
+#: ``ENGINE(DRAW_MAP, col, row)``; their addresses are the constants of the same names.
+DISPLAY_ENTRIES = {"DISPLAY_INIT": (), "DRAW_MAP": ("col", "row"), "CLEAR_ROWS": ("row", "count"),
+                   "DRAW_TERRAIN": ()}
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -328,9 +340,10 @@ def expand_engine(st: _Stmt, dialect: Dialect, problems: list[Problem]) -> list[
             return None
         name = args[0][0].text
         try:
-            entry = abi.entry(name)
+            entry = (abi.Entry(-1, name, "", DISPLAY_ENTRIES[name], "", "") if name in DISPLAY_ENTRIES
+                     else abi.entry(name))
         except KeyError:
-            close = difflib.get_close_matches(name, [e.name for e in abi.ENTRIES], 1)
+            close = difflib.get_close_matches(name, [e.name for e in abi.ENTRIES] + list(DISPLAY_ENTRIES), 1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             bad(f"ENGINE({name}): no such engine entry{hint}; entries are in tools/kotd/build/abi.py")
             return None
@@ -355,13 +368,27 @@ def expand_engine(st: _Stmt, dialect: Dialect, problems: list[Problem]) -> list[
 
 def _engine_call(dialect: Dialect, entry: abi.Entry, args: list[list[Tok]], target: Tok | None) -> list[Tok]:
     op = lambda s: Tok("OP", s)  # noqa: E731
-    address = Tok("CONST", f"{{ENTRY_{entry.name}}}")
+    address = Tok("CONST", f"{{{entry.name}}}" if entry.name in DISPLAY_ENTRIES else f"{{ENTRY_{entry.name}}}")
     if dialect.name == "atari":
         out = [target or Tok("NAME", ENGINE_RESULT), op("="), Tok("KW", "USR"), op("("), address]
         for a in args:
             out += [op(",")] + a
         return out + [op(")")]
     out: list[Tok] = []
+    if all(name in BYTE_ARGUMENTS for name in entry.args):
+        # Every argument a byte: POKEd straight into the call block (low byte, then a 0:
+        # the engine may leave other values there), no array, no loop (Applesoft takes
+        # 5,000-10,000 cycles a statement: the loop was most of a key's).
+        for i, a in enumerate(args):
+            out += [Tok("KW", "POKE"), Tok("CONST", f"{{CALL_ARGS+{2 * i}}}"), op(",")] + a + [op(":")]
+            out += [Tok("KW", "POKE"), Tok("CONST", f"{{CALL_ARGS+{2 * i + 1}}}"), op(","), Tok("NUM", "0"), op(":")]
+        out += [Tok("KW", "POKE"), Tok("CONST", "{CALL_ARGC}"), op(","), Tok("NUM", str(len(args))), op(":"),
+                Tok("KW", "CALL"), address]
+        if target is not None:
+            out += [op(":"), target, op("="), Tok("KW", "PEEK"), op("("), Tok("CONST", "{CALL_RESULT}"), op(")"),
+                    op("+"), Tok("NUM", "256"), op("*"), Tok("KW", "PEEK"), op("("), Tok("CONST", "{CALL_RESULT+1}"),
+                    op(")")]
+        return out
     for i, a in enumerate(args, 1):
         out += [Tok("NAME", ENGINE_ARG), op("("), Tok("NUM", str(i)), op(")"), op("=")] + a + [op(":")]
     out += [Tok("NAME", ENGINE_ARGC), op("="), Tok("NUM", str(len(args))), op(":"),

@@ -112,8 +112,8 @@ def label_bytes(layout: SaveLayout) -> bytes:
 
 #: The first start slot (scenario 0's start state); the scenario's index is added.
 START_SLOT_FIRST = SAVE_SLOTS + 1
-#: The machines whose game disk carries the start slots (the Apple front end is not written).
-START_SLOT_TARGETS = ("atari",)
+#: The machines whose game disk carries the start slots.
+START_SLOT_TARGETS = ("atari", "apple")
 
 
 def start_slot(scenario_index: int) -> int:
@@ -168,11 +168,12 @@ def basic_constants(target: Target) -> dict[str, int]:
     out["SAVE_SLOTS"] = SAVE_SLOTS
     if target.name in START_SLOT_TARGETS:
         out["START_SLOT_FIRST"] = START_SLOT_FIRST
-    # the top of BASIC's memory: below the resident code (Atari RAMTOP in pages, Apple HIMEM)
+    # the top of BASIC's memory: below the resident code (Atari RAMTOP in pages), below
+    # hi-res page 2 (Apple HIMEM: the program region's end, set by the disk's key hook)
     if target.name == "atari":
         out["RAMTOP"] = base >> 8
     else:
-        out["HIMEM"] = base
+        out["HIMEM"] = target.program.end + 1 if target.program else base
     return out
 
 
@@ -185,6 +186,7 @@ def include_text(target: Target, layout: SaveLayout, extra: dict[str, int]) -> s
              f".alias RESIDENT_LAST        ${r.end:04X}",
              f".alias RESIDENT_PREPARE     ${r.start + RESIDENT_LAYOUT['DISK_PREPARE']:04X}",
              f".alias RESIDENT_START       ${r.start + RESIDENT_LAYOUT['DISK_START']:04X}",
+             f".alias BASIC_HIMEM          ${(target.program.end + 1 if target.program else r.start):04X}",
              f".alias SAVE_FORMAT          {SAVE_FORMAT}",
              f".alias SAVE_SLOTS           {layout.slots}",
              f".alias START_SLOTS          {layout.start_slots}",

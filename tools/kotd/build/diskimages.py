@@ -31,6 +31,10 @@ class ImageError(Exception):
 
 # --- the program the disks start -------------------------------------------------------
 
+#: The Apple display code as the build writes it beside the engine (dist/apple/); the
+#: game program is started only with it (until it is built, the example program).
+DISPLAY_FILE = "display.bin"
+
 #: The BASIC programs of port/basic/ a disk may start, first found first: the game's
 #: front end once it exists, until then the example program.
 PROGRAM_NAMES = ("kotd", "example")
@@ -41,6 +45,8 @@ def program_for(target: Target, out_dir: Path) -> tuple[bytes, str]:
     $0801) and where it came from; the BASIC step of the build wrote it already."""
     for name in PROGRAM_NAMES:
         path = Path(out_dir) / target.name / f"{name}.bas"
+        if name == "kotd" and target.display is not None and not (path.parent / DISPLAY_FILE).exists():
+            continue                            # the game needs its display code (apple_frontend.s)
         if path.exists():
             data = path.read_bytes()
             if target.name == "apple":          # DOS 3.3 "A" file: length word, then the program
@@ -204,9 +210,12 @@ def frontend_image(model: Model, target: Target, engine: Assembly) -> tuple[int,
     return base, code
 
 
-def start_slot_sectors(model: Model, target: Target, layout: disk.SaveLayout) -> dict[int, bytes]:
+def start_slot_sectors(model: Model, target: Target, layout: disk.SaveLayout, place=None) -> dict:
     """The start slots: each scenario's start state (``start_<scenario>.bin``) as a
-    read-only slot after the save slots, in the saved games' format; sector -> bytes."""
+    read-only slot after the save slots, in the saved games' format; sector -> bytes
+    (``place(layout, slot, k)`` says where: the ATR's sector number by default, the
+    DSK's (track, sector))."""
+    place = place or atr.slot_sector
     from ..engine.setup import start_state
     fields = stateblock.field_addresses(model, target)
     at_scenario, at_turn = fields["SCENARIO"] - target.state.start, fields["TURN"] - target.state.start
@@ -215,7 +224,7 @@ def start_slot_sectors(model: Model, target: Target, layout: disk.SaveLayout) ->
         state = stateblock.encode(start_state(model, sid), model)
         slot = disk.start_slot(index)
         for k, data in enumerate(disk.slot_sectors(layout, slot, state[at_scenario], state[at_turn], state)):
-            out[atr.slot_sector(layout, slot, k)] = data
+            out[place(layout, slot, k)] = data
     return out
 
 
@@ -253,10 +262,25 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
             "origin": origin, "layout": layout}
 
 
+#: What an Applesoft program must leave free below HIMEM when loaded: its variables and
+#: strings (the game makes about 600 bytes of them; FRE(0) >= 2 KB is measured by the tests).
+PROGRAM_ROOM = 5 * 512
+
+
+def check_program_room(origin: str, program: bytes, target: Target) -> None:
+    """The Applesoft program from $0801 must end PROGRAM_ROOM bytes below HIMEM."""
+    top = target.program.end + 1
+    most = top - PROGRAM_ROOM - 0x0801
+    if len(program) < 2 or len(program) > most:
+        raise ImageError(f"{origin}: {len(program)} bytes: an Applesoft program of 2 to {most} bytes "
+                         f"is expected (from $0801, {PROGRAM_ROOM} bytes left for its variables and "
+                         f"strings below HIMEM ${top:04X})")
+
+
 def apple_files(model: Model, build, out_dir: Path) -> dict:
     from . import write_if_changed
     target = build.target
-    layout = dsk.save_layout(stateblock.layout(model).state_size)
+    layout = dsk.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
     try:
         extra = dsk.include_extra(layout)
     except ValueError as exc:
@@ -275,15 +299,24 @@ def apple_files(model: Model, build, out_dir: Path) -> dict:
                          f"a page: a branch across a page takes one cycle more and stretches a nibble")
     stub = _assemble("apple_boot.s")
     program, origin = program_for(target, out_dir)
-    if len(program) < 2 or 0x0801 + len(program) > 0x2000:
-        raise ImageError(f"{origin}: {len(program)} bytes: an Applesoft program of 2 to "
-                         f"{0x2000 - 0x0801} bytes (below hi-res page 1) is expected")
+    check_program_room(origin, program, target)
     directory_at = resident.address("directory") - target.resident.start
     image = patch_words(resident.image[:directory_at], target.resident.start,
                         {"PROGRAM_START": 0x0801 + len(program), "PROGRAM_LENGTH": 0})
-    files = [("engine", target.engine.start, build.image), ("program", 0x0800, b"\0" + program)]
-    the_disk = dsk.make_disk(stub.image, image, files, layout,
-                             stub.address("resident_pages") - 0x0800)
+    files = [("engine", target.engine.start, build.image)]
+    display = Path(out_dir) / target.name / DISPLAY_FILE
+    if origin != "port/basic/example.prog":     # the game: its display code at $6000
+        code = display.read_bytes()
+        if len(code) > target.display.size:
+            raise ImageError(f"{display}: {len(code)} bytes overflow {target.display}")
+        files.append(("display", target.display.start, code))
+    files.append(("program", 0x0800, b"\0" + program))
+    try:
+        the_disk = dsk.make_disk(stub.image, image, files, layout,
+                                 stub.address("resident_pages") - 0x0800)
+    except ValueError as exc:
+        raise ImageError(f"tools/kotd/build/dsk.py: {exc}") from None
+    the_disk.sectors.update(start_slot_sectors(model, target, layout, dsk.slot_place))
     return {"dsk": dsk.dsk_bytes(the_disk.sectors), "program": program, "disk": the_disk,
             "resident": resident, "stub": stub, "origin": origin, "layout": layout, "image": image}
 
@@ -316,4 +349,6 @@ def build_images(model: Model, builds: list, out_dir: Path, echo: Callable[[str]
                  f"${build.target.resident.start:04X}), "
                  + ", ".join(f"{f.name} {f.pages} pages from track {f.track}" for f in d.files)
                  + f", {made['layout'].slots} save slots on tracks {dsk.label_track(made['layout']) + 1}-"
-                 f"{dsk.label_track(made['layout']) + made['layout'].slots}; starts {made['origin']}")
+                 f"{dsk.label_track(made['layout']) + made['layout'].slots}, {made['layout'].start_slots} "
+                 f"start slots on tracks {dsk.label_track(made['layout']) + made['layout'].slots + 1}-"
+                 f"{dsk.label_track(made['layout']) + made['layout'].all_slots}; starts {made['origin']}")

@@ -50,12 +50,14 @@ def nibbles_source() -> str:
             "disk_nibbles:\n" + "".join(f"    .byte {r}\n" for r in rows))
 
 
-def save_layout(state_size: int) -> SaveLayout:
-    return SaveLayout("apple", SECTOR, state_size)
+def save_layout(state_size: int, start_slots: int = 0) -> SaveLayout:
+    return SaveLayout("apple", SECTOR, state_size, start_slots=start_slots)
 
 
 def label_track(layout: SaveLayout) -> int:
-    return TRACKS - layout.slots - 1
+    """The save area fills the last tracks: the label, a track per save slot, then a
+    track per start slot."""
+    return TRACKS - layout.all_slots - 1
 
 
 def include_extra(layout: SaveLayout) -> dict[str, int]:

@@ -69,6 +69,7 @@ class Target:
     display: Region | None = None   # the front end's own machine code, where not after the engine
     charset: Region | None = None   # a character set inside the engine region's end (not in
                                     # ``regions``: the engine and the front end must end before it)
+    program: Region | None = None   # (Apple) the BASIC program, its variables and strings: up to HIMEM
 
     @property
     def regions(self) -> tuple[Region, ...]:
@@ -101,6 +102,7 @@ APPLE = Target(
                Region("I/O and ROM", 0xC000, 0xFFFF)),
     resident=Region("disk resident", 0x6C00, 0x77FF),
     display=Region("display", 0x6000, 0x6BFF),
+    program=Region("program", 0x0800, 0x3FFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}

@@ -81,15 +81,36 @@ def run_program(tokens: bytes, dialect: str, **kw) -> RunReport:
 def engine_machine(model, target: str, dist_dir=None, echo=None):
     """The engine of ``target`` in a py65 machine: from ``<dist_dir>/<target>/`` when given
     (``kotd build`` wrote it), else built in-process."""
+    from pathlib import Path
     from ...emu import EngineMachine
     if dist_dir is not None:
-        return EngineMachine.from_dist(model, dist_dir, target)
+        machine = EngineMachine.from_dist(model, dist_dir, target)
+        display = Path(dist_dir) / target / "display.bin"
+        if machine.target.display is not None and display.exists():
+            load_display(machine, display.read_bytes())
+        return machine
     from ...build import build_target, generate_sources
     from ...build.targets import TARGETS
     from ... import DEFAULT_DATA_DIR
     generate_sources(model, DEFAULT_DATA_DIR)
     build = build_target(model, TARGETS[target], None, echo or (lambda text: None))
     return EngineMachine.from_build(model, build)
+
+
+#: What the Apple display code (port/asm/apple_frontend.s) writes besides its own region:
+#: hi-res page 2, its zero page ($06-$09, $CE-$CF, $D7, $EB-$EF, $FA-$FD), CSW and CH/CV,
+#: and the soft switches it sets (CLR80STORE $C000 by a write; $C050-$C057).
+APPLE_DISPLAY_WRITES = ((0x4000, 0x5FFF), (0x06, 0x09), (0xCE, 0xCF), (0xD7, 0xD7), (0xEB, 0xEF), (0xFA, 0xFD),
+                        (0x36, 0x37), (0x24, 0x25), (0xC000, 0xC000), (0xC050, 0xC057))
+
+
+def load_display(machine, code: bytes) -> None:
+    """The Apple display code at its region's start, allowed to write where it draws."""
+    region = machine.target.display
+    machine.cpu.load(region.start, code)
+    machine.cpu.allow_writes(region.start, region.end)
+    for low, high in APPLE_DISPLAY_WRITES:
+        machine.cpu.allow_writes(low, high)
 
 
 def read_line_map(path) -> dict[int, str]:

@@ -52,6 +52,11 @@ PREC = {"OR": 1, "AND": 2, "<": 4, ">": 4, "=": 4, "<=": 4, ">=": 4, "<>": 4, "+
 MONITOR_HOME, MONITOR_CLREOP, MONITOR_CLREOL, MONITOR_BELL, MONITOR_BELL1 = 0xFC58, 0xFC42, 0xFC9C, 0xFF3A, 0xFBDD
 
 
+class ProgramString(str):
+    """A string whose characters Applesoft keeps in the program text (a literal, or a
+    copy of one): it takes no string space."""
+
+
 def script_key_to_apple(code: int) -> int:
     return {0x1C0: 0x0B, 0x1C1: 0x0A, 0x1C2: 0x08, 0x1C3: 0x15, 127: 0x7F}.get(code, code & 0x7F)
 
@@ -357,7 +362,8 @@ class AppleRuntime(Runtime):
             s.clear_to_eol(self.ram[CV], self.ram[CH])
         elif addr in (MONITOR_BELL, MONITOR_BELL1):
             pass
-        elif self.machine is not None and self.machine.target.engine.start <= addr <= self.machine.target.engine.end:
+        elif self.machine is not None and any(r is not None and r.contains(addr) for r in (
+                self.machine.target.engine, self.machine.target.display, self.machine.target.resident)):
             try:
                 self.machine.cpu.call(addr)
             except Exception as exc:
@@ -365,7 +371,41 @@ class AppleRuntime(Runtime):
                                   f"{exc}") from None
         else:
             raise RunnerFault(f"CALL {addr} (${addr:04X}) at line {self.current_line}: not modelled "
-                              f"(HOME -936, CLREOP -958, CLREOL -868, BELL -198, or the engine)")
+                              f"(HOME -936, CLREOP -958, CLREOL -868, BELL -198, or the engine, the "
+                              f"display code or the disk code)")
+
+    # --- memory left: FRE ---------------------------------------------------------------------
+    # FRE(0) as Applesoft counts it after its garbage collection: HIMEM less the program
+    # (tokenized), 7 bytes a simple variable, each array (5 bytes + 2 a dimension + 5 a
+    # real, 2 an integer, 3 a string element) and the strings' characters.  Applesoft keeps
+    # a string assigned from a literal in the program text, not in string space: such a
+    # string (a ProgramString, also when copied to another variable) is not counted.  HIMEM: the game
+    # disk's ($4000, the target's program region) with the engine loaded, else $9600 (DOS).
+    def string_literal(self, text: str) -> str:
+        return ProgramString(text)
+
+    def load_text(self, text: str) -> None:
+        super().load_text(text)
+        self._program_text = text
+        self._program_bytes = None
+
+    @property
+    def program_bytes(self) -> int:
+        if getattr(self, "_program_bytes", None) is None:
+            from ..apple import tokenize
+            self._program_bytes = len(tokenize(self._program_text)) + 1
+        return self._program_bytes
+
+    def free_bytes(self) -> int:
+        program = self.machine.target.program if self.machine is not None else None
+        top = program.end + 1 if program is not None else 0x9600
+        used = 0x0801 + self.program_bytes + 7 * len(self.scalars)
+        for name, (shape, cells) in self.arrays.items():
+            used += 5 + 2 * len(shape) + len(cells) * (2 if name.endswith("%") else 3 if name.endswith("$") else 5)
+            if name.endswith("$"):
+                used += sum(len(s) for s in cells if not isinstance(s, ProgramString))
+        used += sum(len(v) for k, v in self.scalars.items() if k.endswith("$") and not isinstance(v, ProgramString))
+        return top - used
 
     def next_random(self) -> int:
         s = self.rng
@@ -1040,7 +1080,7 @@ AppleRuntime.FUNCTIONS.update({
     "SGN": _num1(lambda r, x: (x > 0) - (x < 0)),
     "INT": _num1(lambda r, x: N.apple_int(x)),
     "ABS": _num1(lambda r, x: abs(x)),
-    "FRE": _num1(lambda r, x: 20000),
+    "FRE": _num1(lambda r, x: r.free_bytes()),
     "PDL": _num1(lambda r, x: 127),
     "POS": _num1(lambda r, x: r.ram[CH]),
     "SQR": _num1(_float_fn(math.sqrt)),

@@ -184,7 +184,7 @@ class Parser:
             v = t.value
             return (lambda r: v), "num"
         if t.kind == "str":
-            v = t.value
+            v = rt.string_literal(t.value)
             return (lambda r: v), "str"
         if t.kind == "op" and t.value == "(":
             f, ty = self.expr()
@@ -298,6 +298,11 @@ class Runtime:
     POWER_RIGHT_ASSOC = False
     FUNCTIONS: dict = {}
     STATEMENTS: dict = {}
+
+    def string_literal(self, text: str) -> str:
+        """The value of a string constant in the program (Applesoft marks it: its strings
+        stay in the program text, FRE does not count them)."""
+        return text
 
     def __init__(self, machine=None, keys=None, trace: bool = False, line_map=None):
         self.machine = machine            # kotd.emu.EngineMachine (its Cpu memory is the RAM)

@@ -1,0 +1,157 @@
+"""The Apple front end in AppleWin: boot the game disk, play a recorded game from the keys,
+measure (run by tests/test_apple_frontend_machine.py in a process of its own; the core
+keeps C globals).
+
+    python tests/apple_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
+    python tests/apple_frontend_machine.py IMAGE DIST measure [SHOTS_DIR]
+
+The screen is hi-res page 2, drawn by the display code: its text is not on the text page
+the driver reads.  So a key is typed when the program waits for one (the 6502 in the
+monitor's KEYIN loop, $FD1B-$FD2F, or the IIe's $C100-$C2FF, with the output hook on the
+display code), and what
+is compared is memory: the state block against the reference's.  FRE(0) is asked at the
+end (the program ended: Applesoft's prompt, its answer POKEd to page 3).  Prints one JSON
+object.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
+#: Where the 6502 waits for a key: the monitor's KEYIN (II+), the IIe's internal ROM's.
+KEYIN = ((0xFD1B, 0xFD2F), (0xC100, 0xC2FF))
+CSW, CURLIN = 0x36, 0x75
+
+
+class Game:
+    """The booted disk and the keys typed into the program."""
+
+    def __init__(self, image: str, dist: Path, machine: str = "ii+"):
+        sys.path.insert(0, str(EMULATORS / "apple"))
+        from a2 import Apple2
+        self.c = json.loads((dist / "apple" / "state_constants.json").read_text())["constants"]
+        self.a = Apple2(machine=machine)
+        self.a.boot(disk=image, wait_prompt=False)
+        self.boot_frames = self.wait_key(3000)
+
+    def waiting(self, m) -> bool:
+        pc = m.registers()["pc"]
+        return m.peek_word(CSW) == self.c["TEXT_OUT"] and any(low <= pc <= high for low, high in KEYIN)
+
+    def wait_key(self, max_frames: int = 3000) -> int:
+        """Frames until the program waits for a key."""
+        return self.a.wait_until(self.waiting, max_frames)
+
+    def press(self, ch: str, max_frames: int = 3000) -> int:
+        """One key when the program waits for it; the frames until it waits again."""
+        self.wait_key(max_frames)
+        self.a.key(ch)
+        self.a.run(frames=1)
+        return 1 + self.wait_key(max_frames)
+
+    def cycles(self, ch: str) -> int:
+        """The 6502 cycles from the key to the next wait (frames x 17,030)."""
+        return self.press(ch) * 17030
+
+    def setup(self, model, scenario: str, seed: int) -> None:
+        for ch in "2" * list(model.scenarios).index(scenario) + "7":
+            self.press(ch)
+        for ch in f"{seed}\r":
+            self.press(ch)
+        self.press(" ")
+
+    def fre(self) -> int:
+        """FRE(0) at Applesoft's prompt after the program's END."""
+        self.a.run(frames=30)
+        self.a.type_text("F=FRE(0):POKE 768,F-256*INT(F/256):POKE 769,INT(F/256)\r")
+        self.a.run(frames=60)
+        return self.a.peek_word(768)
+
+    def state(self) -> bytes:
+        return bytes(self.a.peek(self.c["STATE_BASE"], self.c["STATE_SIZE"]))
+
+
+def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) -> dict:
+    """A recorded two-player game (kotd.replay.record, the simple computer players; the
+    keys of emu_tests/frontend_player.py) typed into the booted disk key by key; the
+    state block against the reference's at each turn end and at the game's end."""
+    sys.path.insert(0, str(ROOT / "emu_tests"))
+    from kotd.model import load_model
+    from kotd.replay import first_difference
+    from frontend_player import game_keys
+    model = load_model()
+    player, actions, per_call, chosen = game_keys(model, scenario, seed, 100)
+    g = Game(image, dist)
+    out = {"boot_frames": g.boot_frames, "checks": [], "keys": 0}
+    g.setup(model, scenario, seed)
+    done = 0
+    shot = False
+    for stop in chosen:
+        keys = "".join(per_call[done + 1:stop + 1]).replace("{KEY 35}", "#")
+        for ch in keys:
+            g.press(ch)
+            out["keys"] += 1
+            if shots and not shot and out["keys"] > 40:
+                g.a.screenshot(str(Path(shots) / "apple-play.png"))
+                shot = True
+        g.wait_key() if stop != chosen[-1] else g.a.run(frames=600)
+        out["checks"].append([stop, actions[stop].entry, first_difference(model, g.state(), actions[stop].after)])
+        done = stop
+    if shots:
+        g.a.screenshot(str(Path(shots) / "apple-game-over.png"))
+    out["fre"] = g.fre()
+    out["himem"] = g.a.peek_word(0x73)
+    return out
+
+
+def measure(image: str, dist: Path, shots: str | None) -> dict:
+    """The set-up screen, a new Tobruk '41 game, then the frames each kind of key takes:
+    a set-up option, the logistics keys, a cursor step (the map redrawn), a jump, D; and
+    the cycles of one DRAW_MAP called alone (CALL from a one-line program: none here,
+    the frames of the cursor key hold it)."""
+    g = Game(image, dist)
+    out = {"boot_frames": g.boot_frames}
+    if shots:
+        g.a.screenshot(str(Path(shots) / "apple-setup.png"))
+    out["option_frames"] = g.press("3")                      # Axis level: historical -> intermediate
+    for ch in "333":                                         # novice, ratings ...
+        g.press(ch)
+    for ch in "12345":                                       # the five ratings
+        g.press(ch)
+    g.press("3")                                             # expert
+    g.press("3")                                             # historical again
+    g.wait_key()
+    out["new_game_frames"] = g.press(" ", 6000)              # start slot, NEW_GAME, the map
+    out["phase"], out["turn"] = g.a.peek(g.c["PHASE"]), g.a.peek(g.c["TURN"])
+    if shots:
+        g.a.screenshot(str(Path(shots) / "apple-logistics.png"))
+    out["maxima_frames"] = g.press("R")
+    g.press("5")
+    g.press("5")
+    out["logistics_frames"] = g.press("5")
+    out["step_frames"] = g.press("#")                        # the Allies' logistics
+    g.press("#")
+    g.press("Y")                                             # the initiative
+    out["operations_frames"] = g.press("#", 6000)
+    out["cursor_frames"] = g.press("3")                      # a step: the map redrawn
+    out["jump_frames"] = g.press("T")
+    out["display_frames"] = g.press("D")
+    if shots:
+        g.a.screenshot(str(Path(shots) / "apple-operations.png"))
+    out["hide_frames"] = g.press("R")
+    if shots:
+        g.a.screenshot(str(Path(shots) / "apple-terrain.png"))
+    out["back_frames"] = g.press("X")
+    out["state_phase"] = g.a.peek(g.c["PHASE"])
+    return out
+
+
+if __name__ == "__main__":
+    image, dist, job = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+    if job == "play":
+        print(json.dumps(play(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6] if len(sys.argv) > 6 else None)))
+    else:
+        print(json.dumps(measure(image, dist, sys.argv[4] if len(sys.argv) > 4 else None)))

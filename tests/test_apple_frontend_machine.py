@@ -1,0 +1,66 @@
+"""The Apple front end booted from the game disk in AppleWin (issue 13): the recorded
+Tobruk '41 game of emu_tests/test_apple_frontend.py typed into the booted disk, the state
+block equal to the reference's at its end; the set-up screen, a new game, logistics,
+operations, R, and the frames each took.  Skipped without A2_CORE and the driver
+(KOTD_EMULATORS or <repo>/../shared/emulators).  The machine runs in a process of its own
+(tests/apple_frontend_machine.py)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kotd.build import run_build
+from kotd.build.targets import APPLE
+
+HERE = Path(__file__).resolve().parent
+EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
+
+
+def needs_applewin():
+    if not os.environ.get("A2_CORE") or not Path(os.environ["A2_CORE"]).exists():
+        pytest.skip("A2_CORE not set: no emulator library")
+    if not (EMULATORS / "apple" / "a2.py").exists():
+        pytest.skip(f"no emulator driver at {EMULATORS / 'apple' / 'a2.py'}")
+
+
+@pytest.fixture(scope="module")
+def dist(model, tmp_path_factory):
+    needs_applewin()
+    out = tmp_path_factory.mktemp("dist")
+    assert run_build(model, "all", out, echo=lambda s: None) == 0
+    return out
+
+
+def machine(dist, tmp_path, *args) -> dict:
+    image = tmp_path / "play.dsk"
+    shutil.copy(dist / "kotd-apple.dsk", image)
+    proc = subprocess.run([sys.executable, str(HERE / "apple_frontend_machine.py"), str(image), str(dist), *args],
+                          capture_output=True, text=True, timeout=1200)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_apple_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_path):
+    """The whole two-player Tobruk '41 game typed in key by key: the state block equal to
+    the reference's after every turn and at the end; FRE(0) at the end at least 2 KB."""
+    out = machine(dist, tmp_path, "play", "tobruk41", "1")
+    assert out["checks"] and all(difference is None for _, _, difference in out["checks"]), out["checks"]
+    assert out["himem"] == APPLE.program.end + 1
+    assert out["fre"] >= 2048, "issue 13: at least 2 KB free"
+
+
+def test_apple_front_end_boots_and_plays(dist, tmp_path):
+    out = machine(dist, tmp_path, "measure")
+    assert out["phase"] == 3 and out["turn"] == 1               # a new game's logistics
+    assert out["state_phase"] == 5                              # B1 operations reached
+    # A full map redraw with its key (a cursor step: DRAW_MAP, about 104,000 cycles, and the
+    # BASIC around it) within 0.5 s (issue 13); a key's 0.1 s is not met (docs/play.md
+    # "The Apple II": 10-37 frames), so that bound only catches a slower program.
+    assert out["cursor_frames"] <= 30, out
+    assert max(out[k] for k in ("option_frames", "maxima_frames", "jump_frames", "display_frames",
+                                "hide_frames", "back_frames")) <= 40, out
