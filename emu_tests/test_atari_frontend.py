@@ -29,11 +29,11 @@ from kotd import hexgrid
 from kotd.engine.board import side_of, utype
 from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
-from kotd.replay import first_difference
+from kotd.replay import first_difference, record
 
 from atari_drive import DCB, DSKINV, Drive, run
 import frontend_player
-from frontend_player import RANDOM_KEYS, reference_agrees, setup_keys
+from frontend_player import NONE, RANDOM_KEYS, Player, reference_agrees, setup_keys
 
 
 def front_end_listing(model) -> str:

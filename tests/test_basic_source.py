@@ -159,8 +159,7 @@ def test_engine_expands_per_dialect(build, constants):
     c = constants["apple"]
     dist, seed, a, r = c["ENTRY_HEX_DISTANCE"], c["ENTRY_RNG_SEED"], c["CALL_ARGS"], c["CALL_RESULT"]
     # HEX_DISTANCE takes bytes: POKEd and CALLed; RNG_SEED a word: through @engine_call.
-    assert b.lines[0].text == (f"POKE {a},1:POKE {a + 1},0:POKE {a + 2},2:POKE {a + 3},0:POKE {a + 4},C+1:"
-                               f"POKE {a + 5},0:POKE {a + 6},4:POKE {a + 7},0:POKE {c['CALL_ARGC']},4:"
+    assert b.lines[0].text == (f"POKE {a},1:POKE {a + 2},2:POKE {a + 4},C+1:POKE {a + 6},4:POKE {c['CALL_ARGC']},4:"
                                f"CALL {dist}:D=PEEK({r})+256*PEEK({r + 1})")
     second = b.lines[1].text
     arg = second[len("IF D>3 THEN "):].split("(", 1)[0]
@@ -243,11 +242,12 @@ def test_any_names_come_out_as_names_the_interpreters_read_back(tmp_path_factory
 
 def test_engine_on_the_apple_with_byte_arguments_pokes_them_and_calls(build, constants):
     """An entry whose arguments are all bytes (source.BYTE_ARGUMENTS) is called with a POKE
-    of each byte and a 0, the count, and CALL; its result read from CALL_RESULT."""
+    of each low byte (the engine leaves the high bytes 0 on every return:
+    emu_tests/test_abi_apple_args.py), the count, and CALL; its result read from CALL_RESULT."""
     b = build("distance = ENGINE(HEX_NEIGHBOUR, 3, 4, 5)\nEND\n", "apple")
     c = constants["apple"]
     a, r = c["CALL_ARGS"], c["CALL_RESULT"]
     d = next(short for short, long in b.names.items() if long == "distance")
-    assert texts(b)[0] == (f"POKE {a},3:POKE {a + 1},0:POKE {a + 2},4:POKE {a + 3},0:POKE {a + 4},5:"
-                           f"POKE {a + 5},0:POKE {c['CALL_ARGC']},3:CALL {c['ENTRY_HEX_NEIGHBOUR']}:"
+    assert texts(b)[0] == (f"POKE {a},3:POKE {a + 2},4:POKE {a + 4},5:"
+                           f"POKE {c['CALL_ARGC']},3:CALL {c['ENTRY_HEX_NEIGHBOUR']}:"
                            f"{d}=PEEK({r})+256*PEEK({r + 1})")

@@ -12,6 +12,9 @@ screen_init:
     unit = 0 : engine_i = 0 : engine_argc = 0 : engine_word = 0 : engine_at = 0 : engine_entry = 0 : engine_result = 0 : bit_set = 0 : bit = 0 : may = 0 : actor = 0 : key = 0 : enemy = 0
     target_col = 0 : target_row = 0 : mode = 0 : selected = 0 : cursor_col = 0 : cursor_row = 0 : phase = 0 : result = 0 : messages_shown = 0 : digit = 0 : digit_low = 0 : turn_index = 0 : key$ = "" : keys$ = ""
     ENGINE(DISPLAY_INIT)
+    ' One engine call first: its return leaves the arguments' high bytes 0, which every
+    ' later call of byte arguments relies on (it POKEs only the low bytes; docs/basic.md).
+    ENGINE(ENGINE_INFO)
     DIM list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
     phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "

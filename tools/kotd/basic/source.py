@@ -376,12 +376,13 @@ def _engine_call(dialect: Dialect, entry: abi.Entry, args: list[list[Tok]], targ
         return out + [op(")")]
     out: list[Tok] = []
     if all(name in BYTE_ARGUMENTS for name in entry.args):
-        # Every argument a byte: POKEd straight into the call block (low byte, then a 0:
-        # the engine may leave other values there), no array, no loop (Applesoft takes
-        # 5,000-10,000 cycles a statement: the loop was most of a key's).
+        # Every argument a byte: its low byte POKEd straight into the call block, no
+        # array, no loop (Applesoft takes 5,000-10,000 cycles a statement: the loop was
+        # most of a key's).  The high bytes are 0: the engine's CALL glue leaves them so
+        # on every return (abi_apple.s), and the program makes one engine call before
+        # its first of these (apple/board.bas @screen_init); the display code only reads them.
         for i, a in enumerate(args):
             out += [Tok("KW", "POKE"), Tok("CONST", f"{{CALL_ARGS+{2 * i}}}"), op(",")] + a + [op(":")]
-            out += [Tok("KW", "POKE"), Tok("CONST", f"{{CALL_ARGS+{2 * i + 1}}}"), op(","), Tok("NUM", "0"), op(":")]
         out += [Tok("KW", "POKE"), Tok("CONST", "{CALL_ARGC}"), op(","), Tok("NUM", str(len(args))), op(":"),
                 Tok("KW", "CALL"), address]
         if target is not None:
