@@ -222,14 +222,19 @@ def test_first_turn_of_every_other_scenario(model, dist, scenario):
 
 # --- random keys, every key ------------------------------------------------------------------
 
-def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, dist, monkeypatch, long_run):
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, dist, monkeypatch, long_run,
+                                                                          scenario):
+    """600 random keys a scenario (--long: 8 games of 3,000); Tobruk '41's first with the
+    display code run."""
     calls = capture_calls(monkeypatch, model)
-    for seed in range(1, 9 if long_run else 3):
+    for seed in range(1, 9 if long_run else 2):
         rnd = random.Random(seed)
         calls.clear()
-        keys = setup_keys(model, "tobruk41", seed) + "".join(rnd.choice(RANDOM_KEYS + list("rfdgyn"))
-                                                             for _ in range(600))
-        report, machine = run_front_end(model, dist, keys, draw=seed == 1)   # one with the display code run
+        keys = setup_keys(model, scenario, seed) + "".join(rnd.choice(RANDOM_KEYS + list("rfdgyn"))
+                                                           for _ in range(3000 if long_run else 600))
+        report, machine = run_front_end(model, dist, keys, max_statements=60_000_000,
+                                        draw=seed == 1 and scenario == "tobruk41")
         assert report.error is None, f"seed {seed}: {report.error}"
         assert "waiting for a key" in report.ended or report.ended in ("END", "end of program"), report.ended
         assert any(call[0] not in ("PHASE_INFO", "NEW_GAME") and isinstance(call[0], str) for call in calls)

@@ -136,12 +136,28 @@ def test_setup_screen_and_first_phase(model, dist):
 
 
 def test_two_player_game_from_the_keys(model, dist, long_run):
-    """tobruk41 whole (one turn); with --long more seeds and tobruk42 (three turns), the
+    """tobruk41 whole (one turn); with --long more seeds and every scenario whole, the
     state compared at every turn end."""
-    games = [("tobruk41", 1)] + ([("tobruk41", s) for s in range(2, 5)] + [("tobruk42", 1)] if long_run else [])
+    games = [("tobruk41", 1)]
+    if long_run:
+        games += [("tobruk41", s) for s in range(2, 5)] + [(s, 1) for s in list(model.scenarios)[1:]]
     for scenario, seed in games:
         player, report = play(model, dist, scenario, seed, checks=100 if long_run else 0)
         assert "GAME OVER" in "\n".join(report.screen)
+
+
+@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_first_turn_of_every_other_scenario(model, dist, scenario):
+    """The recorded game to its first turn end: the state equal to the reference's there."""
+    player, actions, per_call, chosen = frontend_player.game_keys(model, scenario, 1, 1, first_turn_only=True)
+    stop = chosen[0]
+    assert actions[stop].after[1] == actions[1].after[1] + 1, "the state after the first turn's last call"
+    keys = setup_keys(model, scenario, 1) + "".join(per_call[1:stop + 1])
+    report, machine = run_front_end(model, dist, front_end_listing(model), scenario, keys,
+                                    max_statements=60_000_000)
+    assert report.error is None, report.error
+    got, want = machine.state_bytes(), actions[stop].after
+    assert got == want, f"after call {stop} ({actions[stop].entry}): {first_difference(model, got, want)}"
 
 
 @pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
@@ -206,15 +222,19 @@ def capture_calls(monkeypatch, model):
 
 
 
-def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, dist, monkeypatch, long_run):
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_random_keys_give_no_error_and_a_state_the_reference_agrees_with(model, dist, monkeypatch, long_run,
+                                                                          scenario):
+    """600 random keys a scenario (--long: 8 games of 3,000)."""
     import random
     listing = front_end_listing(model)
     calls = capture_calls(monkeypatch, model)
-    for seed in range(1, 9 if long_run else 3):
+    for seed in range(1, 9 if long_run else 2):
         rnd = random.Random(seed)
         calls.clear()
-        keys = setup_keys(model, "tobruk41", seed) + "".join(rnd.choice(RANDOM_KEYS) for _ in range(600))
-        report, machine = run_front_end(model, dist, listing, "tobruk41", keys)
+        keys = setup_keys(model, scenario, seed) + "".join(rnd.choice(RANDOM_KEYS)
+                                                           for _ in range(3000 if long_run else 600))
+        report, machine = run_front_end(model, dist, listing, scenario, keys, max_statements=60_000_000)
         assert report.error is None, f"seed {seed}: {report.error}"
         # (in operations the program polls the keyboard and START: "polling ... ended")
         assert ("waiting for a key" in report.ended or "polling" in report.ended

@@ -54,6 +54,17 @@ def test_atari_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_pa
     assert any("VICTORY" in ln for ln in out["end"])
 
 
+@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_atari_front_end_plays_every_scenario_whole_from_the_disk(dist, tmp_path, scenario, long_run):
+    """--long: the recorded two-player game of each other scenario typed into the booted
+    disk to its end (3,000-11,000 keys, up to 160,000 frames): the reference's state."""
+    if not long_run:
+        pytest.skip("whole games of every scenario in atari800: --long")
+    out = machine(dist, tmp_path, "play", scenario, "1")
+    assert out["difference"] is None, out["difference"]
+    assert any("VICTORY" in ln for ln in out["end"])
+
+
 def test_atari_front_end_boots_and_plays(dist, tmp_path):
     out = machine(dist, tmp_path)
     assert out["setup"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in out["setup"][1]
