@@ -316,6 +316,13 @@ class GoodAI:
                 game.state.unit(a).supply - combat.supply_cost(game.model, game.state, game.state.unit(a), "attacker",
                                                                intensity) < keep for a in attackers):
             intensity -= 1
+        reaction = game.reaction
+        if reaction is not None:                  # the battle's points count against the access
+            while intensity > 1 and combat.op_cost(game.model, game.state.unit(attackers[0]), "attacker",
+                                                   intensity) > game.state.react_budget:
+                intensity -= 1
+            if combat.op_cost(game.model, game.state.unit(attackers[0]), "attacker", intensity) > game.state.react_budget:
+                return
         game.attack(hx, target, attackers, defenders, intensity, risk, air)
 
     def _attacks(self, game: Game, offence: bool) -> None:
