@@ -77,6 +77,7 @@ TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turn
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
+DEPOT_MEND_WEIGHT = 100          # a stranded depot: each hex beyond the chain distance outweighs all else
 # Opening plans by (side, Turn Chart date): where the mobile units go before all else,
 # used by the "bold" variant (GoodAI(side, openings=True)).  Rommel's first drive
 # (VI.3): "the Axis should be able to take Bardia and surround Tobruk"; measured, it
@@ -428,7 +429,7 @@ class GoodAI:
             elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
                                                                   or self._cut_off.get(u.number, 0) >= 1)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
-                tether[u.number] = reach
+                tether[u.number] = UNREACHABLE          # the field leads to the source: no hex-distance tether
                 continue
             if u.number in keep:
                 continue
@@ -436,7 +437,7 @@ class GoodAI:
             there = self._local(game, occ, u.hex, self.enemy, 2)
             if not offence and 100 * there >= RATIO_WITHDRAW * max(here, 1):
                 goals[u.number] = self._fallback(game, u, sources)
-                tether[u.number] = reach
+                tether[u.number] = UNREACHABLE
                 continue
             free.append(u)
         if offence or DEFENCE_PRESSES[self.side]:
@@ -721,17 +722,25 @@ class GoodAI:
                     frontier.append(n)
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= 3 for f in foe)
+        valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
+        # A depot cut from the chain is no source: it goes back toward the valid ones
+        # (the roots and valid depots) before anything else, so the chain is mended.
+        stranded = depot.number not in valid_before
+        anchors = supply.roots(model, state, self.side) + [d.hex for d in supply.valid_depots(model, state, self.side)]
+        self._count(game, 8)
         scored = []
         for h in cost:
-            if not threatened and ahead.get(h, UNREACHABLE) > ahead.get(depot.hex, UNREACHABLE):
+            if not stranded and not threatened and ahead.get(h, UNREACHABLE) > ahead.get(depot.hex, UNREACHABLE):
                 continue                                  # forward only
             units = [u for u in occ.get(h, []) if u.number != depot.number]
             hosts = sum(1 for u in units if not utype(model, u).is_depot and side_of(model, u) == self.side)
             others = sum(1 for u in units if utype(model, u).is_depot)
             score = (DEPOT_HOST_BONUS if hosts else 0) - DEPOT_CROWD_PENALTY * others - to_lead.get(h, UNREACHABLE)
+            if stranded:
+                link = min((hexgrid.distance(h, a) for a in anchors), default=0)
+                score -= DEPOT_MEND_WEIGHT * max(link - model.logistics.depot_chain, 0)
             scored.append((-score, h))
         scored.sort()
-        valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
         origin = depot.hex
         for _, h in scored[:8]:
             self._count(game, 8)
