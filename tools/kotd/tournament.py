@@ -26,12 +26,12 @@ from .engine import supply
 from .engine.supply import tobruk_surrounded
 from .model.types import SIDES, Model
 
-def BoldAI(side: str) -> GoodAI:
-    """The good player with the opening plans of OPENINGS (Rommel's first drive)."""
-    return GoodAI(side, openings=True)
+def PlainAI(side: str) -> GoodAI:
+    """The good player without the opening plans of OPENINGS (for comparison)."""
+    return GoodAI(side, openings=False)
 
 
-PLAYERS = {"simple": SimpleAI, "good": GoodAI, "bold": BoldAI}
+PLAYERS = {"simple": SimpleAI, "good": GoodAI, "plain": PlainAI}
 
 
 class WatchedGame(Game):

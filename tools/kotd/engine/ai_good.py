@@ -77,12 +77,17 @@ TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turn
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
+OPENING_SUPPLY_KEEP = 400        # before an opening drive, attackers keep this much supply
+RING_HOLD_SUPPLY = 150           # a unit of the Tobruk ring holds while it has this much supply
 DEPOT_MEND_WEIGHT = 100          # a stranded depot: each hex beyond the chain distance outweighs all else
-# Opening plans by (side, Turn Chart date): where the mobile units go before all else,
-# used by the "bold" variant (GoodAI(side, openings=True)).  Rommel's first drive
-# (VI.3): "the Axis should be able to take Bardia and surround Tobruk"; measured, it
-# takes Bardia but costs score (docs/ai.md), so the plain player does without.
-OPENINGS = {("axis", "1941-03"): ("bardia", "tobruk_ring")}
+# Opening plans by (side, Turn Chart date): (the side's operations phase of the turn
+# from which the plan applies, the places).  Rommel's first drive (VI.3: "the Axis
+# should be able to take Bardia and surround Tobruk"): the first phase takes Benghazi
+# with everything (the mobile units keep OPENING_SUPPLY_KEEP for the road), the second
+# sends the mobile units, each by its cheapest path, to Bardia and the three land hexes
+# around Tobruk, with no supply tether and no exposure check; Tobruk is not attacked
+# while the plan rings it, and the ring then holds (RING_HOLD_SUPPLY).
+OPENINGS = {("axis", "1941-03"): (2, ("bardia", "tobruk_ring"))}
 
 # In defence the Axis, whose every hex forward is worth distance points (VI.4), keeps
 # pressing as far as its supply reaches; the Allies, near their base, hold a line.
@@ -100,9 +105,9 @@ def est_strength(state, model: Model, unit: UnitState, viewer: str) -> int:
 
 
 class GoodAI:
-    """The reference player; `openings` adds the OPENINGS plans (the "bold" variant)."""
+    """The reference player; `openings=False` leaves out the OPENINGS plans ("plain")."""
 
-    def __init__(self, side: str, openings: bool = False):
+    def __init__(self, side: str, openings: bool = True):
         self.side = side
         self.openings = OPENINGS if openings else {}
         self.enemy = other_side(side)
@@ -112,6 +117,9 @@ class GoodAI:
         self._ratio = 100                             # own / enemy strength in percent, set each phase
         self._floor = ATTACK_ODDS_FLOOR
         self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
+        self._bold: set[int] = set()                 # units on an opening drive: no exposure check
+        self._phase_turn: int | None = None
+        self._phase_in_turn = 0                      # this side's operations phases so far this turn
         self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
         self.ops_per_turn: list[int] = []
         self._ops_turn: int | None = None
@@ -217,7 +225,14 @@ class GoodAI:
     def operations(self, game: Game) -> None:
         offence = self.offensive(game)
         self._en_route = set()
+        self._bold = set()
+        if self._phase_turn != game.state.turn:
+            self._phase_turn, self._phase_in_turn = game.state.turn, 0
+        self._phase_in_turn += 1
+        if self._opening_targets(game):             # the drive goes first: its units do not stop to fight
+            self._en_route = {u.number for u in self._combatants(game, self.side) if utype(game.model, u).mobile}
         self._attacks(game, offence)
+        self._en_route = set()
         if game.over:
             return
         self._movement(game, offence)
@@ -296,6 +311,8 @@ class GoodAI:
         for n in hexgrid.neighbours(*hx):
             if not occ.get(n) or side_of(model, occ[n][0]) != self.enemy:
                 continue
+            if n == tobruk(model) and self._opening_targets(game) and not supply.tobruk_surrounded(model, state):
+                continue                                  # the opening rings Tobruk, it does not storm it
             defenders = tuple(u.number for u in combat.selectable_defenders(model, state, n))
             odds = self._odds(game, hx, n, attackers, defenders, air)
             need = max(min_odds - (ATTACK_ODDS_TOWN_CUT if self._target_value(game, n) else 0), self._floor)
@@ -313,6 +330,8 @@ class GoodAI:
             if odds >= low:
                 break
         keep = 0 if game.state.turn >= game.state.last_turn else ATTACK_SUPPLY_KEEP
+        if self._opening_ahead(game) and keep:
+            keep = max(keep, OPENING_SUPPLY_KEEP)       # the drive later this turn needs its supply
         while intensity > 1 and any(
                 game.state.unit(a).supply - combat.supply_cost(game.model, game.state, game.state.unit(a), "attacker",
                                                                intensity) < keep for a in attackers):
@@ -376,6 +395,23 @@ class GoodAI:
                 keep.add(mobile[-1].number if len(mobile) > 1 else mobile[0].number)
         return keep
 
+    def _ring_holders(self, game: Game, occ) -> set[int]:
+        """Axis: while an Allied Tobruk is ringed, the strongest unit on each hex of the
+        ring stays, if it has the supply to wait for the depots (VI.3, VI.6: the ring
+        stops the Desert Rats and the sealift)."""
+        model, state = game.model, game.state
+        if self.side != "axis" or state.control.get(model.map.tobruk) == "axis" \
+                or not supply.tobruk_surrounded(model, state):
+            return set()
+        hold = set()
+        for n in hexgrid.neighbours(*tobruk(model)):
+            mine = sorted((u for u in occ.get(n, []) if side_of(model, u) == self.side
+                           and not utype(model, u).is_depot and u.supply >= RING_HOLD_SUPPLY),
+                          key=lambda u: (-u.strength, u.number))
+            if mine:
+                hold.add(mine[0].number)
+        return hold
+
     def _objectives(self, game: Game, occ) -> list[tuple[int, Hex, int]]:
         """(value, hex, strength wanted) of the places worth going to, most valuable
         first.  Values are victory points as the score counts them: a town twice its
@@ -421,11 +457,15 @@ class GoodAI:
         tether: dict[int, int] = {}
         free = []
         last_turn = state.turn >= state.last_turn       # no upkeep after the last turn: supply no object
+        driving = bool(self._opening_targets(game))
+        ring = self._ring_holders(game, occ)
         for u in units:
             reach = supply.supply_range(model, state, u)
             gap = self._gap(u.hex, sources)
-            if last_turn:
-                pass
+            if u.number in ring:
+                continue                                # the ring holds: the depots come to it
+            if last_turn or (driving and utype(model, u).mobile):
+                pass                                    # the depots follow the opening drive
             elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
                                                                   or self._cut_off.get(u.number, 0) >= 1)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
@@ -503,29 +543,64 @@ class GoodAI:
             tether[number] = supply.supply_range(model, state, u) + lead
             got[i] += u.strength
 
-    def _opening(self, game, occ, free, goals, tether) -> None:
-        """The opening plan of OPENINGS for this side and date: its mobile units, the
-        strongest first, each to one hex of the plan (the Tobruk ring, then the towns
-        named), with no supply tether: the depots follow (VI.3, VI.13)."""
+    def _opening_targets(self, game) -> list[Hex]:
+        """The hexes of this turn's opening plan (OPENINGS) still to take: the empty or
+        enemy hexes around an Allied Tobruk not yet ringed, and the towns named."""
         model, state = game.model, game.state
         plan = self.openings.get((self.side, model.turn(state.turn).date))
-        if plan is None:
-            return
+        if plan is None or self._phase_in_turn < plan[0]:
+            return []
+        plan = plan[1]
         t = tobruk(model)
         hexes = []
         for item in plan:
             if item == "tobruk_ring":
                 if state.control.get(model.map.tobruk) == self.side or supply.tobruk_surrounded(model, state):
                     continue
-                hexes += [n for n in hexgrid.neighbours(*t)
-                          if model.map.on_map(*n) and terrain(model, n).passable
-                          and not any(side_of(model, u) == self.side for u in occ.get(n, []))]
+                hexes += [n for n in hexgrid.neighbours(*t) if model.map.on_map(*n) and terrain(model, n).passable]
             elif state.control.get(item) != self.side:
                 hexes.append(model.map.place_hex(item))
-        mobile = sorted((u for u in free if utype(model, u).mobile), key=lambda u: (-u.strength, u.number))
-        for h, u in zip(hexes, mobile):
+        return hexes
+
+    def _opening_ahead(self, game) -> bool:
+        """Is an opening plan still to come in a later operations phase of this turn?"""
+        plan = self.openings.get((self.side, game.model.turn(game.state.turn).date))
+        return plan is not None and self._phase_in_turn < plan[0] and self._phase_turn == game.state.turn
+
+    def _opening(self, game, occ, free, goals, tether) -> None:
+        """The opening plan of OPENINGS for this side and date: a mobile unit already
+        on a hex of the plan stays there; each other hex of the plan, in the plan's
+        order, gets the free mobile unit with the fewest operation points to it (ties:
+        the stronger, then the lower number), with no supply tether: the depots follow
+        (VI.3, VI.13)."""
+        model = game.model
+        targets = self._opening_targets(game)
+        if not targets:
+            return
+        mobile = [u for u in free if utype(model, u).mobile]
+        left = []
+        for h in targets:
+            here = sorted((u for u in mobile if u.hex == h), key=lambda u: (-u.strength, u.number))
+            if here:
+                goals[here[0].number] = h
+                tether[here[0].number] = UNREACHABLE
+                mobile.remove(here[0])
+            else:
+                left.append(h)
+        for h in left:
+            best = None
+            for u in mobile:
+                cost = self._field(game, h, utype(model, u).type, self._walls(h)).get(u.hex, UNREACHABLE)
+                self._count(game)
+                if cost < UNREACHABLE and (best is None or (cost, -u.strength, u.number) < best[0]):
+                    best = ((cost, -u.strength, u.number), u)
+            if best is None:
+                continue
+            u = best[1]
             goals[u.number] = h
             tether[u.number] = UNREACHABLE
+            self._bold.add(u.number)
+            mobile.remove(u)
 
     def _line(self, game, occ, free, goals, tether, sources) -> None:
         """Defence: units in contact hold; the others join the friendly stack in
@@ -577,7 +652,7 @@ class GoodAI:
                 gap = self._gap(nxt, sources)
                 if gap > reach and gap >= gap_here:
                     continue
-                if self._exposed(game, unit, nxt):
+                if unit.number not in self._bold and self._exposed(game, unit, nxt):
                     continue
                 if best is None or (dist, d) < best:
                     best = (dist, d)
