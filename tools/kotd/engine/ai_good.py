@@ -78,6 +78,7 @@ FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
 OPENING_SUPPLY_KEEP = 400        # before an opening drive, attackers keep this much supply
+RING_STRENGTH = 450              # the strength the opening puts on each hex of the Tobruk ring
 RING_HOLD_SUPPLY = 150           # a unit of the Tobruk ring holds while it has this much supply
 DEPOT_MEND_WEIGHT = 100          # a stranded depot: each hex beyond the chain distance outweighs all else
 # Opening plans by (side, Turn Chart date): (the side's operations phase of the turn
@@ -406,7 +407,8 @@ class GoodAI:
         hold = set()
         for n in hexgrid.neighbours(*tobruk(model)):
             mine = sorted((u for u in occ.get(n, []) if side_of(model, u) == self.side
-                           and not utype(model, u).is_depot and u.supply >= RING_HOLD_SUPPLY),
+                           and not utype(model, u).is_depot
+                           and (u.supply >= RING_HOLD_SUPPLY or state.turn >= state.last_turn)),
                           key=lambda u: (-u.strength, u.number))
             if mine:
                 hold.add(mine[0].number)
@@ -573,10 +575,11 @@ class GoodAI:
         order, gets the free mobile unit with the fewest operation points to it (ties:
         the stronger, then the lower number), with no supply tether: the depots follow
         (VI.3, VI.13)."""
-        model = game.model
-        targets = self._opening_targets(game)
-        if not targets:
+        model, state = game.model, game.state
+        plan = self.openings.get((self.side, model.turn(state.turn).date))
+        if plan is None or self._phase_in_turn < plan[0]:
             return
+        targets = self._opening_targets(game)
         mobile = [u for u in free if utype(model, u).mobile]
         left = []
         for h in targets:
@@ -587,13 +590,20 @@ class GoodAI:
                 mobile.remove(here[0])
             else:
                 left.append(h)
+        # The hardest first: an enemy-held hex (it must be attacked), then the ring on
+        # the weakest ground (the garrison strikes there), an empty town last; each
+        # takes the strongest unit that gets there this phase, else the nearest.
+        occ_enemy = {h for h in left if any(side_of(model, u) == self.enemy for u in occ.get(h, []))}
+        left.sort(key=lambda h: (h not in occ_enemy, hexgrid.distance(h, tobruk(model)) != 1,
+                                 terrain(model, h).defence_tenths, h))
         for h in left:
             best = None
             for u in mobile:
                 cost = self._field(game, h, utype(model, u).type, self._walls(h)).get(u.hex, UNREACHABLE)
                 self._count(game)
-                if cost < UNREACHABLE and (best is None or (cost, -u.strength, u.number) < best[0]):
-                    best = ((cost, -u.strength, u.number), u)
+                key = (cost > u.op, -u.strength if cost <= u.op else cost, u.number)
+                if cost < UNREACHABLE and (best is None or key < best[0]):
+                    best = (key, u)
             if best is None:
                 continue
             u = best[1]
@@ -601,6 +611,32 @@ class GoodAI:
             tether[u.number] = UNREACHABLE
             self._bold.add(u.number)
             mobile.remove(u)
+        # A thin ring is broken by Tobruk's garrison: other units that can reach a ring
+        # hex this phase join the weakest of it until each has RING_STRENGTH.
+        t = tobruk(model)
+        if "tobruk_ring" not in plan[1] or state.control.get(model.map.tobruk) == self.side:
+            return
+        ring = [n for n in hexgrid.neighbours(*t) if model.map.on_map(*n) and terrain(model, n).passable
+                and not any(side_of(model, u) == self.enemy for u in occ.get(n, []))]
+        planned = {h: sum(u.strength for u in occ.get(h, []) if side_of(model, u) == self.side
+                          and u.number not in goals) for h in ring}
+        for u in free:
+            if u.number in goals and goals[u.number] in planned:
+                planned[goals[u.number]] += u.strength
+        for u in sorted((u for u in free if u.number not in goals and hexgrid.distance(u.hex, t) > 1),
+                        key=lambda u: (-u.strength, u.number)):
+            thin = [h for h in ring if planned[h] < RING_STRENGTH]
+            if not thin:
+                break
+            reach = [(self._field(game, h, utype(model, u).type, self._walls(h)).get(u.hex, UNREACHABLE), h)
+                     for h in thin]
+            self._count(game, len(thin))
+            cost, h = min(reach)
+            if cost <= u.op:
+                goals[u.number] = h
+                tether[u.number] = UNREACHABLE
+                self._bold.add(u.number)
+                planned[h] += u.strength
 
     def _line(self, game, occ, free, goals, tether, sources) -> None:
         """Defence: units in contact hold; the others join the friendly stack in
