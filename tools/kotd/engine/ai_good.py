@@ -68,6 +68,8 @@ RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.9 of the e
 EXPOSED_RATIO = 2                # no step next to an enemy stack twice the mover's defence
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
 
+REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our supply sources cuts
+REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
@@ -426,6 +428,7 @@ class GoodAI:
                  if state.control.get(pid) != self.side}
         t = tobruk(model)
         ringed = supply.tobruk_surrounded(model, state)
+        sources = self._sources(game)
         for h, units in sorted(occ.items()):
             if units and side_of(model, units[0]) == self.enemy and not all(utype(model, u).is_depot for u in units):
                 s = sum(est_strength(state, model, u, self.side) for u in units)
@@ -433,7 +436,8 @@ class GoodAI:
                     continue                      # a fortress is ringed first, not stormed (VI.10)
                 d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
                                                      for u in units], terrain(model, h).defence_tenths, 0)
-                out.append((s // 3 + 2 * towns.get(h, 0) + 20, h, d * 3 // 2))
+                rear = REAR_THREAT_VALUE if self._gap(h, sources) <= REAR_THREAT_RADIUS else 0
+                out.append((s // 3 + 2 * towns.get(h, 0) + 20 + rear, h, d * 3 // 2))
         for h, vp in sorted(towns.items()):
             if not occ.get(h):
                 out.append((2 * vp, h, 150))
