@@ -200,12 +200,17 @@ SHORT = {"allied_strategic": "AlS", "allied_tactical": "AlT", "allied_marginal":
 
 def print_table(model: Model, rows: list[dict]) -> None:
     head = " ".join(f"{SHORT[lv]:>4}" for lv in model.victory.levels)
-    click.echo(f"{'scenario':11} {'axis':>6} {'allied':>6} {'games':>5} {head} {'ax%':>4} {'al%':>4} {'score':>6}")
+    click.echo(f"{'scenario':11} {'axis':>6} {'allied':>6} {'games':>5} {head} {'lv':>2} {'ax%':>4} {'al%':>4} "
+               f"{'score':>6} {'neglect':>7} {'work':>6}")
     for r in rows:
         lv = " ".join(f"{r['levels'][lv]:>4}" for lv in model.victory.levels)
         n = r["games"]
-        click.echo(f"{r['scenario']:11} {r['axis']:>6} {r['allied']:>6} {n:>5} {lv} "
-                   f"{100 * r['axis_wins'] // n:>4} {100 * r['allied_wins'] // n:>4} {r['mean_score']:>6}")
+        neglect = "{}/{}".format(r["unsupplied_neglected"]["axis"], r["unsupplied_neglected"]["allied"])
+        click.echo(f"{r['scenario']:11} {r['axis']:>6} {r['allied']:>6} {n:>5} {lv} {r['level_count']:>2} "
+                   f"{100 * r['axis_wins'] // n:>4} {100 * r['allied_wins'] // n:>4} {r['mean_score']:>6} "
+                   f"{neglect:>7} {r.get('ops_per_turn_max', 0):>6}")
+    click.echo("lv: victory levels reached; neglect: units left unsupplied two turns in a row with "
+               "nothing done, axis/allied; work: the most player steps in one turn")
     click.echo("")
     for r in rows:
         extra = []
