@@ -121,6 +121,7 @@ class GoodAI:
         self._floor = ATTACK_ODDS_FLOOR
         self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
         self._bold: set[int] = set()                 # units on an opening drive: no exposure check
+        self._returning: set[int] = set()            # units going back into supply this phase
         self._phase_turn: int | None = None
         self._phase_in_turn = 0                      # this side's operations phases so far this turn
         self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
@@ -464,6 +465,7 @@ class GoodAI:
         free = []
         last_turn = state.turn >= state.last_turn       # no upkeep after the last turn: supply no object
         driving = bool(self._opening_targets(game))
+        self._returning = set()
         ring = self._ring_holders(game, occ)
         for u in units:
             reach = supply.supply_range(model, state, u)
@@ -476,6 +478,7 @@ class GoodAI:
                                                                   or self._cut_off.get(u.number, 0) >= 1)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
                 tether[u.number] = UNREACHABLE          # the field leads to the source: no hex-distance tether
+                self._returning.add(u.number)
                 continue
             if u.number in keep:
                 continue
@@ -484,6 +487,7 @@ class GoodAI:
             if not offence and 100 * there >= RATIO_WITHDRAW * max(here, 1):
                 goals[u.number] = self._fallback(game, u, sources)
                 tether[u.number] = UNREACHABLE
+                self._returning.add(u.number)
                 continue
             free.append(u)
         if offence or DEFENCE_PRESSES[self.side]:
@@ -696,9 +700,28 @@ class GoodAI:
                     continue
                 if best is None or (dist, d) < best:
                     best = (dist, d)
+            if best is None and unit.number in self._returning:
+                best = self._step_into_supply(game, unit, sources, gap_here)
             if best is None:
                 return
             game.move(unit.number, best[1])
+
+    def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int):
+        """A unit going back into supply whose path is blocked (a full hex, an enemy)
+        takes any legal step that brings it nearer a source, in range first."""
+        model, state = game.model, game.state
+        reach = supply.supply_range(model, state, unit)
+        best = None
+        for d in hexgrid.DIRECTIONS:
+            self._count(game)
+            try:
+                nxt = check_move(model, state, unit, d)
+            except RuleError:
+                continue
+            gap = self._gap(nxt, sources)
+            if gap < gap_here and (best is None or (gap > reach, gap, d) < best[0]):
+                best = ((gap > reach, gap, d), d)
+        return None if best is None else (0, best[1])
 
     def _exposed(self, game: Game, unit: UnitState, hx: Hex) -> bool:
         """Would the unit, with the friends already in `hx`, stand next to an enemy stack
