@@ -71,6 +71,7 @@ RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fa
 REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our supply sources cuts
 REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
+MAX_OBJECTIVES = 12              # objectives considered a phase (each costs a cost field)
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
@@ -524,7 +525,7 @@ class GoodAI:
         far = 2 if state.turn >= state.last_turn else MAX_PHASES_AWAY
         self._opening(game, occ, free, goals, tether)
         free = [u for u in free if u.number not in goals]
-        objectives = self._objectives(game, occ)
+        objectives = self._objectives(game, occ)[:MAX_OBJECTIVES]   # most valuable first: bounds the fields
         pairs = []
         for i, (value, h, wanted) in enumerate(objectives):
             for u in free:
