@@ -138,3 +138,33 @@ def test_a_unit_that_began_the_turn_cut_off_heads_back_into_supply(model):
     axis.operations(game)
     after = min(hexgrid.distance(panzer.hex, s) for s in supply.sources(model, state, "axis"))
     assert after < before
+
+
+def test_rommels_first_drive_takes_bardia_and_rings_tobruk(model):
+    """VI.3: at the end of turn 1 of Tobruk '41 (seeds 1-2, good against good) Bardia is
+    Axis and Tobruk surrounded; the plain player (no opening) takes no Bardia."""
+    for seed in (1, 2):
+        r = play(model, "tobruk41", seed)
+        assert r.turn1["bardia"] == "axis" and r.turn1["tobruk_surrounded"], seed
+    assert play(model, "tobruk41", 1, axis="plain").turn1["bardia"] != "axis"
+
+
+def test_a_depot_cut_from_the_chain_goes_back_to_mend_it(model):
+    """An Axis depot beyond the chain distance of every valid source moves toward them
+    in the Depot Movement phase (it would otherwise stay a useless, forward-only depot)."""
+    from kotd import hexgrid
+    from kotd.engine import supply
+    from kotd.engine.board import op_allowance
+    from kotd.engine.game import DEPOTS
+    state = new_game(model, "campaign41", 1, Options())
+    axis = GoodAI("axis")
+    game = Game(model, state, {"axis": axis, "allied": GoodAI("allied")})
+    depot = state.unit(7)
+    depot.col, depot.row = 12, 8                         # open desert, 11 hexes from El Agheila
+    game.enter_phase(Phase.B3_DEPOT_MOVEMENT, DEPOTS, "axis")
+    depot.op = op_allowance(model, depot)
+    assert depot.number not in {d.number for d in supply.valid_depots(model, state, "axis")}
+    anchors = supply.roots(model, state, "axis") + [d.hex for d in supply.valid_depots(model, state, "axis")]
+    before = min(hexgrid.distance(depot.hex, a) for a in anchors)
+    axis.depot_movement(game)
+    assert min(hexgrid.distance(depot.hex, a) for a in anchors) < before

@@ -30,8 +30,8 @@ def test_six_units_a_hex(broken):
 
 
 def test_four_units_in_tobruk(broken):
-    one(broken((S42, "{unit: 44, at: bardia", "{unit: 44, at: tobruk"),
-               (S42, "{unit: 47, at: bardia", "{unit: 47, at: tobruk")),
+    one(broken((S42, "{unit: 44, at: el_adem", "{unit: 44, at: tobruk"),
+               (S42, "{unit: 38, at: el_adem", "{unit: 38, at: tobruk")),
         "1942-01.yaml:", "at Tobruk [15, 2]", "more than 4 units in one hex")
 
 
@@ -67,7 +67,7 @@ def test_arrival_after_every_scenario_of_the_set_up(broken):
     # With Campaign '42 cut to 3 turns, nothing of 1942-01 lasts until July 1942.
     p = one(broken(("scenarios.yaml", "first_turn: 6, last_turn: 12", "first_turn: 6, last_turn: 8"),
                    (S42, "arrivals: {}", 'arrivals: {"41": "1942-07"}'),
-                   (S42, "  - {unit: 41, at: antelat,      strength: 620, supply: 600}   # 7 BR ARM DIV\n", "")),
+                   (S42, "  - {unit: 41, at: bardia,       strength: 620, supply: 600}   # 7 BR ARM DIV, refitting on the frontier\n", "")),
             "1942-01.yaml:", "arrivals.41", "after the last turn of every scenario using this set-up")
     assert "tobruk42, campaign42" in p
 
@@ -106,12 +106,12 @@ def test_optional_depots_start_at_or_next_to_the_home_base(broken):
 
 
 def test_strength_within_ceiling(broken):
-    one(broken((S42, "{unit: 41, at: antelat,      strength: 620", "{unit: 41, at: antelat,      strength: 920")),
+    one(broken((S42, "{unit: 41, at: bardia,       strength: 620", "{unit: 41, at: bardia,       strength: 920")),
         "1942-01.yaml:", "units[", "strength 920 is above its ceiling 900")
 
 
 def test_strength_not_below_the_elimination_line(broken):
-    one(broken((S42, "{unit: 11, hex: [3, 8],     strength: 83", "{unit: 11, hex: [3, 8],     strength: 29")),
+    one(broken((S42, "{unit: 11, hex: [13, 4],    strength: 83", "{unit: 11, hex: [13, 4],    strength: 29")),
         "1942-01.yaml:", "strength 29 is below 15% of its ceiling 200")
 
 

@@ -47,3 +47,20 @@ def test_summary_counts(model):
     assert row["allied_attacks_by_turn"] == [sum(r.attacks[i]["allied"] for r in results if i < len(r.attacks))
                                              for i in range(5)]
     assert row["turn1_both"] <= min(row["turn1_bardia_axis"], row["turn1_tobruk_surrounded"])
+
+
+def test_a_unit_left_unsupplied_with_nothing_done_is_counted(model, monkeypatch):
+    """Units unsupplied two Supply phases in a row and no nearer to a source are counted
+    against their side; a player that moves them back is not charged."""
+    import kotd.tournament as t
+    from kotd.engine import supply
+
+    def nobody_supplied(m, state, side=None):
+        for u in state.units:
+            if u.on_map:
+                u.supplied = False
+    monkeypatch.setattr(supply, "trace_supply", nobody_supplied)     # the Supply phase calls it by module
+    r = t.play_one(model, "campaign41", 1, "simple", "simple", Setting())
+    assert r.neglected["axis"] + r.neglected["allied"] > 0
+    assert all(v >= 0 for v in r.neglected.values())
+    assert sum(r.neglected.values()) <= sum(len(v) for v in r.unsupplied_runs.values())

@@ -92,7 +92,7 @@ def replay(scenario: str, seed: int, target: str, solitaire: bool, random_initia
 
 @main.command()
 @click.option("--players", "-p", default="good,simple", show_default=True,
-              help="Comma-separated players (simple, good, bold).")
+              help="Comma-separated players (simple, good, plain: good without its opening plans).")
 @click.option("--pairings", type=click.Choice(("all", "cross", "self")), default="all", show_default=True,
               help="all: every axis player against every allied player; cross: only different players; "
                    "self: each player against itself.")

@@ -21,15 +21,17 @@ from .engine.ai import SimpleAI
 from .engine.ai_good import GoodAI
 from .engine.game import Game
 from .engine.setup import Options, new_game
+from . import hexgrid
+from .engine import supply
 from .engine.supply import tobruk_surrounded
 from .model.types import SIDES, Model
 
-def BoldAI(side: str) -> GoodAI:
-    """The good player with the opening plans of OPENINGS (Rommel's first drive)."""
-    return GoodAI(side, openings=True)
+def PlainAI(side: str) -> GoodAI:
+    """The good player without the opening plans of OPENINGS (for comparison)."""
+    return GoodAI(side, openings=False)
 
 
-PLAYERS = {"simple": SimpleAI, "good": GoodAI, "bold": BoldAI}
+PLAYERS = {"simple": SimpleAI, "good": GoodAI, "plain": PlainAI}
 
 
 class WatchedGame(Game):
@@ -80,6 +82,7 @@ class GameResult:
     attacks: list[dict[str, int]]                 # battles begun per turn by side
     unsupplied_runs: dict[str, list[int]]         # longest run of turns unsupplied, per unit that had one
     ops: dict[str, list[int]] = field(default_factory=dict)   # player work per turn, if counted
+    neglected: dict[str, int] = field(default_factory=dict)   # units left unsupplied 2 turns, nothing done
 
 
 def play_one(model: Model, scenario: str, seed: int, axis: str, allied: str, setting: Setting) -> GameResult:
@@ -92,6 +95,8 @@ def play_one(model: Model, scenario: str, seed: int, axis: str, allied: str, set
     # first logistics call of a turn sees every unit's status.
     runs: dict[int, int] = {}
     longest: dict[int, int] = {}
+    shortfall: dict[int, int] = {}                # hexes past supply range at the last Supply phase
+    neglected: set[int] = set()
     seen_turn = [None]
     for side in SIDES:
         inner = players[side].logistics
@@ -99,11 +104,16 @@ def play_one(model: Model, scenario: str, seed: int, axis: str, allied: str, set
         def watched(g, unit, inner=inner):
             if seen_turn[0] != g.state.turn:
                 seen_turn[0] = g.state.turn
+                sources = {s: supply.sources(model, g.state, s) for s in SIDES}
                 for u in g.state.units:
                     if u.on_map and not model.unit(u.number).is_depot and not model.unit(u.number).is_garrison:
                         runs[u.number] = runs.get(u.number, 0) + 1 if not u.supplied else 0
                         if runs[u.number]:
                             longest[u.number] = max(longest.get(u.number, 0), runs[u.number])
+                            short = _shortfall(model, g.state, u, sources[model.unit(u.number).side])
+                            if runs[u.number] >= 2 and short >= shortfall.get(u.number, short):
+                                neglected.add(u.number)     # no nearer to supply than a turn ago
+                            shortfall[u.number] = short
                     else:
                         runs[u.number] = 0
             return inner(g, unit)
@@ -114,7 +124,15 @@ def play_one(model: Model, scenario: str, seed: int, axis: str, allied: str, set
     ops = {s: list(getattr(players[s], "ops_per_turn", [])) for s in SIDES}
     return GameResult(scenario, seed, axis, allied, st.level, st.level.split("_")[0], _final_score(game),
                       len(game.reports), game.after_turn[0] if game.after_turn else {},
-                      game.attacks, by_side, ops)
+                      game.attacks, by_side, ops,
+                      {s: sum(1 for n in neglected if model.unit(n).side == s) for s in SIDES})
+
+
+def _shortfall(model: Model, state, unit, sources) -> int:
+    """Hexes between a unit and the nearest of its side's supply sources, beyond its
+    supply range: the figure its player lowers by withdrawing it or bringing a depot."""
+    reach = supply.supply_range(model, state, unit)
+    return min((hexgrid.distance(unit.hex, h) for h in sources), default=99) - reach
 
 
 def _final_score(game: Game) -> int:
@@ -159,6 +177,7 @@ def summarize(model: Model, results: list[GameResult]) -> list[dict]:
             row["turn1_both"] = sum(1 for r in rs if r.turn1.get("bardia") == "axis" and r.turn1.get("tobruk_surrounded"))
         row["unsupplied_2plus"] = {s: sum(1 for r in rs for v in r.unsupplied_runs[s] if v >= 2) for s in SIDES}
         row["unsupplied_3plus"] = {s: sum(1 for r in rs for v in r.unsupplied_runs[s] if v >= 3) for s in SIDES}
+        row["unsupplied_neglected"] = {s: sum(r.neglected.get(s, 0) for r in rs) for s in SIDES}
         first = model.scenarios[sc].first_turn
         last = model.scenarios[sc].last_turn
         row["allied_attacks_by_turn"] = [sum(r.attacks[i]["allied"] for r in rs if i < len(r.attacks))
@@ -181,12 +200,17 @@ SHORT = {"allied_strategic": "AlS", "allied_tactical": "AlT", "allied_marginal":
 
 def print_table(model: Model, rows: list[dict]) -> None:
     head = " ".join(f"{SHORT[lv]:>4}" for lv in model.victory.levels)
-    click.echo(f"{'scenario':11} {'axis':>6} {'allied':>6} {'games':>5} {head} {'ax%':>4} {'al%':>4} {'score':>6}")
+    click.echo(f"{'scenario':11} {'axis':>6} {'allied':>6} {'games':>5} {head} {'lv':>2} {'ax%':>4} {'al%':>4} "
+               f"{'score':>6} {'neglect':>7} {'work':>6}")
     for r in rows:
         lv = " ".join(f"{r['levels'][lv]:>4}" for lv in model.victory.levels)
         n = r["games"]
-        click.echo(f"{r['scenario']:11} {r['axis']:>6} {r['allied']:>6} {n:>5} {lv} "
-                   f"{100 * r['axis_wins'] // n:>4} {100 * r['allied_wins'] // n:>4} {r['mean_score']:>6}")
+        neglect = "{}/{}".format(r["unsupplied_neglected"]["axis"], r["unsupplied_neglected"]["allied"])
+        click.echo(f"{r['scenario']:11} {r['axis']:>6} {r['allied']:>6} {n:>5} {lv} {r['level_count']:>2} "
+                   f"{100 * r['axis_wins'] // n:>4} {100 * r['allied_wins'] // n:>4} {r['mean_score']:>6} "
+                   f"{neglect:>7} {r.get('ops_per_turn_max', 0):>6}")
+    click.echo("lv: victory levels reached; neglect: units left unsupplied two turns in a row with "
+               "nothing done, axis/allied; work: the most player steps in one turn")
     click.echo("")
     for r in rows:
         extra = []
@@ -196,6 +220,8 @@ def print_table(model: Model, rows: list[dict]) -> None:
         extra.append("unsupplied 2+ turns ax/al {}/{}, 3+ {}/{}".format(
             r["unsupplied_2plus"]["axis"], r["unsupplied_2plus"]["allied"],
             r["unsupplied_3plus"]["axis"], r["unsupplied_3plus"]["allied"]))
+        extra.append("left unsupplied 2 turns with nothing done ax/al {}/{}".format(
+            r["unsupplied_neglected"]["axis"], r["unsupplied_neglected"]["allied"]))
         extra.append(f"Allied attacks by turn {r['allied_attacks_by_turn']}")
         extra.append(f"no battle in last turn {r['no_battle_last_turn']}")
         if "ops_per_turn_max" in r:

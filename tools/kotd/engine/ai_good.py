@@ -68,7 +68,10 @@ RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.9 of the e
 EXPOSED_RATIO = 2                # no step next to an enemy stack twice the mover's defence
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
 
+REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our supply sources cuts
+REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
+MAX_OBJECTIVES = 12              # objectives considered a phase (each costs a cost field)
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
@@ -77,11 +80,18 @@ TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turn
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
-# Opening plans by (side, Turn Chart date): where the mobile units go before all else,
-# used by the "bold" variant (GoodAI(side, openings=True)).  Rommel's first drive
-# (VI.3): "the Axis should be able to take Bardia and surround Tobruk"; measured, it
-# takes Bardia but costs score (docs/ai.md), so the plain player does without.
-OPENINGS = {("axis", "1941-03"): ("bardia", "tobruk_ring")}
+OPENING_SUPPLY_KEEP = 300        # before an opening drive, attackers keep this much supply
+RING_STRENGTH = 450              # the strength the opening puts on each hex of the Tobruk ring
+RING_HOLD_SUPPLY = 150           # a unit of the Tobruk ring holds while it has this much supply
+DEPOT_MEND_WEIGHT = 100          # a stranded depot: each hex beyond the chain distance outweighs all else
+# Opening plans by (side, Turn Chart date): (the side's operations phase of the turn
+# from which the plan applies, the places).  Rommel's first drive (VI.3: "the Axis
+# should be able to take Bardia and surround Tobruk"): the first phase takes Benghazi
+# with everything (the mobile units keep OPENING_SUPPLY_KEEP for the road), the second
+# sends the mobile units, each by its cheapest path, to Bardia and the three land hexes
+# around Tobruk, with no supply tether and no exposure check; Tobruk is not attacked
+# while the plan rings it, and the ring then holds (RING_HOLD_SUPPLY).
+OPENINGS = {("axis", "1941-03"): (2, ("bardia", "tobruk_ring"))}
 
 # In defence the Axis, whose every hex forward is worth distance points (VI.4), keeps
 # pressing as far as its supply reaches; the Allies, near their base, hold a line.
@@ -99,9 +109,9 @@ def est_strength(state, model: Model, unit: UnitState, viewer: str) -> int:
 
 
 class GoodAI:
-    """The reference player; `openings` adds the OPENINGS plans (the "bold" variant)."""
+    """The reference player; `openings=False` leaves out the OPENINGS plans ("plain")."""
 
-    def __init__(self, side: str, openings: bool = False):
+    def __init__(self, side: str, openings: bool = True):
         self.side = side
         self.openings = OPENINGS if openings else {}
         self.enemy = other_side(side)
@@ -111,6 +121,10 @@ class GoodAI:
         self._ratio = 100                             # own / enemy strength in percent, set each phase
         self._floor = ATTACK_ODDS_FLOOR
         self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
+        self._bold: set[int] = set()                 # units on an opening drive: no exposure check
+        self._returning: set[int] = set()            # units going back into supply this phase
+        self._phase_turn: int | None = None
+        self._phase_in_turn = 0                      # this side's operations phases so far this turn
         self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
         self.ops_per_turn: list[int] = []
         self._ops_turn: int | None = None
@@ -216,7 +230,14 @@ class GoodAI:
     def operations(self, game: Game) -> None:
         offence = self.offensive(game)
         self._en_route = set()
+        self._bold = set()
+        if self._phase_turn != game.state.turn:
+            self._phase_turn, self._phase_in_turn = game.state.turn, 0
+        self._phase_in_turn += 1
+        if self._opening_targets(game):             # the drive goes first: its units do not stop to fight
+            self._en_route = {u.number for u in self._combatants(game, self.side) if utype(game.model, u).mobile}
         self._attacks(game, offence)
+        self._en_route = set()
         if game.over:
             return
         self._movement(game, offence)
@@ -295,6 +316,8 @@ class GoodAI:
         for n in hexgrid.neighbours(*hx):
             if not occ.get(n) or side_of(model, occ[n][0]) != self.enemy:
                 continue
+            if n == tobruk(model) and self._opening_targets(game) and not supply.tobruk_surrounded(model, state):
+                continue                                  # the opening rings Tobruk, it does not storm it
             defenders = tuple(u.number for u in combat.selectable_defenders(model, state, n))
             odds = self._odds(game, hx, n, attackers, defenders, air)
             need = max(min_odds - (ATTACK_ODDS_TOWN_CUT if self._target_value(game, n) else 0), self._floor)
@@ -312,10 +335,19 @@ class GoodAI:
             if odds >= low:
                 break
         keep = 0 if game.state.turn >= game.state.last_turn else ATTACK_SUPPLY_KEEP
+        if self._opening_ahead(game) and keep:
+            keep = max(keep, OPENING_SUPPLY_KEEP)       # the drive later this turn needs its supply
         while intensity > 1 and any(
                 game.state.unit(a).supply - combat.supply_cost(game.model, game.state, game.state.unit(a), "attacker",
                                                                intensity) < keep for a in attackers):
             intensity -= 1
+        reaction = game.reaction
+        if reaction is not None:                  # the battle's points count against the access
+            while intensity > 1 and combat.op_cost(game.model, game.state.unit(attackers[0]), "attacker",
+                                                   intensity) > game.state.react_budget:
+                intensity -= 1
+            if combat.op_cost(game.model, game.state.unit(attackers[0]), "attacker", intensity) > game.state.react_budget:
+                return
         game.attack(hx, target, attackers, defenders, intensity, risk, air)
 
     def _attacks(self, game: Game, offence: bool) -> None:
@@ -368,6 +400,24 @@ class GoodAI:
                 keep.add(mobile[-1].number if len(mobile) > 1 else mobile[0].number)
         return keep
 
+    def _ring_holders(self, game: Game, occ) -> set[int]:
+        """Axis: while an Allied Tobruk is ringed, the strongest unit on each hex of the
+        ring stays, if it has the supply to wait for the depots (VI.3, VI.6: the ring
+        stops the Desert Rats and the sealift)."""
+        model, state = game.model, game.state
+        if self.side != "axis" or state.control.get(model.map.tobruk) == "axis" \
+                or not supply.tobruk_surrounded(model, state):
+            return set()
+        hold = set()
+        for n in hexgrid.neighbours(*tobruk(model)):
+            mine = sorted((u for u in occ.get(n, []) if side_of(model, u) == self.side
+                           and not utype(model, u).is_depot
+                           and (u.supply >= RING_HOLD_SUPPLY or state.turn >= state.last_turn)),
+                          key=lambda u: (-u.strength, u.number))
+            if mine:
+                hold.add(mine[0].number)
+        return hold
+
     def _objectives(self, game: Game, occ) -> list[tuple[int, Hex, int]]:
         """(value, hex, strength wanted) of the places worth going to, most valuable
         first.  Values are victory points as the score counts them: a town twice its
@@ -380,6 +430,7 @@ class GoodAI:
                  if state.control.get(pid) != self.side}
         t = tobruk(model)
         ringed = supply.tobruk_surrounded(model, state)
+        sources = self._sources(game)
         for h, units in sorted(occ.items()):
             if units and side_of(model, units[0]) == self.enemy and not all(utype(model, u).is_depot for u in units):
                 s = sum(est_strength(state, model, u, self.side) for u in units)
@@ -387,7 +438,8 @@ class GoodAI:
                     continue                      # a fortress is ringed first, not stormed (VI.10)
                 d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
                                                      for u in units], terrain(model, h).defence_tenths, 0)
-                out.append((s // 3 + 2 * towns.get(h, 0) + 20, h, d * 3 // 2))
+                rear = REAR_THREAT_VALUE if self._gap(h, sources) <= REAR_THREAT_RADIUS else 0
+                out.append((s // 3 + 2 * towns.get(h, 0) + 20 + rear, h, d * 3 // 2))
         for h, vp in sorted(towns.items()):
             if not occ.get(h):
                 out.append((2 * vp, h, 150))
@@ -413,15 +465,21 @@ class GoodAI:
         tether: dict[int, int] = {}
         free = []
         last_turn = state.turn >= state.last_turn       # no upkeep after the last turn: supply no object
+        driving = bool(self._opening_targets(game))
+        self._returning = set()
+        ring = self._ring_holders(game, occ)
         for u in units:
             reach = supply.supply_range(model, state, u)
             gap = self._gap(u.hex, sources)
-            if last_turn:
-                pass
+            if u.number in ring:
+                continue                                # the ring holds: the depots come to it
+            if last_turn or (driving and utype(model, u).mobile):
+                pass                                    # the depots follow the opening drive
             elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
                                                                   or self._cut_off.get(u.number, 0) >= 1)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
-                tether[u.number] = reach
+                tether[u.number] = UNREACHABLE          # the field leads to the source: no hex-distance tether
+                self._returning.add(u.number)
                 continue
             if u.number in keep:
                 continue
@@ -429,7 +487,8 @@ class GoodAI:
             there = self._local(game, occ, u.hex, self.enemy, 2)
             if not offence and 100 * there >= RATIO_WITHDRAW * max(here, 1):
                 goals[u.number] = self._fallback(game, u, sources)
-                tether[u.number] = reach
+                tether[u.number] = UNREACHABLE
+                self._returning.add(u.number)
                 continue
             free.append(u)
         if offence or DEFENCE_PRESSES[self.side]:
@@ -466,7 +525,7 @@ class GoodAI:
         far = 2 if state.turn >= state.last_turn else MAX_PHASES_AWAY
         self._opening(game, occ, free, goals, tether)
         free = [u for u in free if u.number not in goals]
-        objectives = self._objectives(game, occ)
+        objectives = self._objectives(game, occ)[:MAX_OBJECTIVES]   # most valuable first: bounds the fields
         pairs = []
         for i, (value, h, wanted) in enumerate(objectives):
             for u in free:
@@ -495,29 +554,98 @@ class GoodAI:
             tether[number] = supply.supply_range(model, state, u) + lead
             got[i] += u.strength
 
-    def _opening(self, game, occ, free, goals, tether) -> None:
-        """The opening plan of OPENINGS for this side and date: its mobile units, the
-        strongest first, each to one hex of the plan (the Tobruk ring, then the towns
-        named), with no supply tether: the depots follow (VI.3, VI.13)."""
+    def _opening_targets(self, game) -> list[Hex]:
+        """The hexes of this turn's opening plan (OPENINGS) still to take: the empty or
+        enemy hexes around an Allied Tobruk not yet ringed, and the towns named."""
         model, state = game.model, game.state
         plan = self.openings.get((self.side, model.turn(state.turn).date))
-        if plan is None:
-            return
+        if plan is None or self._phase_in_turn < plan[0]:
+            return []
+        plan = plan[1]
         t = tobruk(model)
         hexes = []
         for item in plan:
             if item == "tobruk_ring":
                 if state.control.get(model.map.tobruk) == self.side or supply.tobruk_surrounded(model, state):
                     continue
-                hexes += [n for n in hexgrid.neighbours(*t)
-                          if model.map.on_map(*n) and terrain(model, n).passable
-                          and not any(side_of(model, u) == self.side for u in occ.get(n, []))]
+                hexes += [n for n in hexgrid.neighbours(*t) if model.map.on_map(*n) and terrain(model, n).passable]
             elif state.control.get(item) != self.side:
                 hexes.append(model.map.place_hex(item))
-        mobile = sorted((u for u in free if utype(model, u).mobile), key=lambda u: (-u.strength, u.number))
-        for h, u in zip(hexes, mobile):
+        return hexes
+
+    def _opening_ahead(self, game) -> bool:
+        """Is an opening plan still to come in a later operations phase of this turn?"""
+        plan = self.openings.get((self.side, game.model.turn(game.state.turn).date))
+        return plan is not None and self._phase_in_turn < plan[0] and self._phase_turn == game.state.turn
+
+    def _opening(self, game, occ, free, goals, tether) -> None:
+        """The opening plan of OPENINGS for this side and date: a mobile unit already
+        on a hex of the plan stays there; each other hex of the plan, in the plan's
+        order, gets the free mobile unit with the fewest operation points to it (ties:
+        the stronger, then the lower number), with no supply tether: the depots follow
+        (VI.3, VI.13)."""
+        model, state = game.model, game.state
+        plan = self.openings.get((self.side, model.turn(state.turn).date))
+        if plan is None or self._phase_in_turn < plan[0]:
+            return
+        targets = self._opening_targets(game)
+        mobile = [u for u in free if utype(model, u).mobile]
+        left = []
+        for h in targets:
+            here = sorted((u for u in mobile if u.hex == h), key=lambda u: (-u.strength, u.number))
+            if here:
+                goals[here[0].number] = h
+                tether[here[0].number] = UNREACHABLE
+                mobile.remove(here[0])
+            else:
+                left.append(h)
+        # The hardest first: an enemy-held hex (it must be attacked), then the ring on
+        # the weakest ground (the garrison strikes there), an empty town last; each
+        # takes the strongest unit that gets there this phase, else the nearest.
+        occ_enemy = {h for h in left if any(side_of(model, u) == self.enemy for u in occ.get(h, []))}
+        left.sort(key=lambda h: (h not in occ_enemy, hexgrid.distance(h, tobruk(model)) != 1,
+                                 terrain(model, h).defence_tenths, h))
+        for h in left:
+            best = None
+            for u in mobile:
+                cost = self._field(game, h, utype(model, u).type, self._walls(h)).get(u.hex, UNREACHABLE)
+                self._count(game)
+                key = (cost > u.op, -u.strength if cost <= u.op else cost, u.number)
+                if cost < UNREACHABLE and (best is None or key < best[0]):
+                    best = (key, u)
+            if best is None:
+                continue
+            u = best[1]
             goals[u.number] = h
             tether[u.number] = UNREACHABLE
+            self._bold.add(u.number)
+            mobile.remove(u)
+        # A thin ring is broken by Tobruk's garrison: other units that can reach a ring
+        # hex this phase join the weakest of it until each has RING_STRENGTH.
+        t = tobruk(model)
+        if "tobruk_ring" not in plan[1] or state.control.get(model.map.tobruk) == self.side:
+            return
+        ring = [n for n in hexgrid.neighbours(*t) if model.map.on_map(*n) and terrain(model, n).passable
+                and not any(side_of(model, u) == self.enemy for u in occ.get(n, []))]
+        planned = {h: sum(u.strength for u in occ.get(h, []) if side_of(model, u) == self.side
+                          and u.number not in goals) for h in ring}
+        for u in free:
+            if u.number in goals and goals[u.number] in planned:
+                planned[goals[u.number]] += u.strength
+        for u in sorted((u for u in free if u.number not in goals and hexgrid.distance(u.hex, t) > 1),
+                        key=lambda u: (-u.strength, u.number)):
+            thin = [h for h in ring if planned[h] < RING_STRENGTH]
+            if not thin:
+                break
+            reach = [(self._field(game, h, utype(model, u).type, self._walls(h)).get(u.hex, UNREACHABLE), h)
+                     for h in thin]
+            self._count(game, len(thin))
+            cost, h = min(reach)
+            if cost <= u.op:
+                goals[u.number] = h
+                tether[u.number] = UNREACHABLE
+                self._bold.add(u.number)
+                planned[h] += u.strength
 
     def _line(self, game, occ, free, goals, tether, sources) -> None:
         """Defence: units in contact hold; the others join the friendly stack in
@@ -569,13 +697,32 @@ class GoodAI:
                 gap = self._gap(nxt, sources)
                 if gap > reach and gap >= gap_here:
                     continue
-                if self._exposed(game, unit, nxt):
+                if unit.number not in self._bold and self._exposed(game, unit, nxt):
                     continue
                 if best is None or (dist, d) < best:
                     best = (dist, d)
+            if best is None and unit.number in self._returning:
+                best = self._step_into_supply(game, unit, sources, gap_here)
             if best is None:
                 return
             game.move(unit.number, best[1])
+
+    def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int):
+        """A unit going back into supply whose path is blocked (a full hex, an enemy)
+        takes any legal step that brings it nearer a source, in range first."""
+        model, state = game.model, game.state
+        reach = supply.supply_range(model, state, unit)
+        best = None
+        for d in hexgrid.DIRECTIONS:
+            self._count(game)
+            try:
+                nxt = check_move(model, state, unit, d)
+            except RuleError:
+                continue
+            gap = self._gap(nxt, sources)
+            if gap < gap_here and (best is None or (gap > reach, gap, d) < best[0]):
+                best = ((gap > reach, gap, d), d)
+        return None if best is None else (0, best[1])
 
     def _exposed(self, game: Game, unit: UnitState, hx: Hex) -> bool:
         """Would the unit, with the friends already in `hx`, stand next to an enemy stack
@@ -714,17 +861,25 @@ class GoodAI:
                     frontier.append(n)
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= 3 for f in foe)
+        valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
+        # A depot cut from the chain is no source: it goes back toward the valid ones
+        # (the roots and valid depots) before anything else, so the chain is mended.
+        stranded = depot.number not in valid_before
+        anchors = supply.roots(model, state, self.side) + [d.hex for d in supply.valid_depots(model, state, self.side)]
+        self._count(game, 8)
         scored = []
         for h in cost:
-            if not threatened and ahead.get(h, UNREACHABLE) > ahead.get(depot.hex, UNREACHABLE):
+            if not stranded and not threatened and ahead.get(h, UNREACHABLE) > ahead.get(depot.hex, UNREACHABLE):
                 continue                                  # forward only
             units = [u for u in occ.get(h, []) if u.number != depot.number]
             hosts = sum(1 for u in units if not utype(model, u).is_depot and side_of(model, u) == self.side)
             others = sum(1 for u in units if utype(model, u).is_depot)
             score = (DEPOT_HOST_BONUS if hosts else 0) - DEPOT_CROWD_PENALTY * others - to_lead.get(h, UNREACHABLE)
+            if stranded:
+                link = min((hexgrid.distance(h, a) for a in anchors), default=0)
+                score -= DEPOT_MEND_WEIGHT * max(link - model.logistics.depot_chain, 0)
             scored.append((-score, h))
         scored.sort()
-        valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
         origin = depot.hex
         for _, h in scored[:8]:
             self._count(game, 8)
