@@ -112,11 +112,15 @@ _range:
     ora #1
     sta SV_WIDTH
     dec SV_N1                       ; n - 1 (SV_PLACES: find_sources's count)
-    ldy #0                          ; the last sources that supplied a unit: the
-    jsr _last                       ; home base, to begin with
-    lda SV_LAST_Q
+    lda SUPPLY_SRC_Q                ; the last sources that supplied a unit: the
+    sec                             ; home base (place 0), to begin with; their q
+    sbc SV_NB                       ; and r less n
+    sta SV_LAST_Q
     sta SV_PREV_Q
-    lda SV_LAST_R
+    lda SUPPLY_SRC_R
+    sec
+    sbc SV_NB1
+    sta SV_LAST_R
     sta SV_PREV_R
     lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
     sta SV_END
@@ -171,49 +175,28 @@ _second:
     sec
     sbc SV_PREV_Q
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _search
     sta SV_Q
     lda SV_RU
     sec
     sbc SV_PREV_R
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _search
     adc SV_Q
     sbc SV_N1                       ; carry clear: less n
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _search
     lda SV_LAST_Q                   ; it comes first from now on
-    pha
-    lda SV_PREV_Q
-    sta SV_LAST_Q
-    pla
+    ldy SV_PREV_Q
+    sty SV_LAST_Q
     sta SV_PREV_Q
     lda SV_LAST_R
-    pha
-    lda SV_PREV_R
-    sta SV_LAST_R
-    pla
+    ldy SV_PREV_R
+    sty SV_LAST_R
     sta SV_PREV_R
+    ldy SIDE_UNITS,x                ; the unit again
     jmp _supplied
-_last:                              ; SV_LAST_* = place Y's q and r less n, the
-    lda SV_LAST_Q                   ; last ones to SV_PREV_*
-    sta SV_PREV_Q
-    lda SV_LAST_R
-    sta SV_PREV_R
-    lda SUPPLY_SRC_Q,y
-    sec
-    sbc SV_NB
-    sta SV_LAST_Q
-    lda SUPPLY_SRC_R,y
-    sec
-    sbc SV_NB1
-    sta SV_LAST_R
-    rts
-_try_all:
-    jsr _search
-    jmp _next
 _search:                            ; every source for unit Y; its U_SUPPLIED
-    sty SV_UNIT
     lda SV_RU                       ; the unit's window, the places' DEPOT_CHAIN
     sec                             ; (and + 1) and a borrow included
     adc SV_NB1
@@ -244,15 +227,25 @@ _source:                            ; leaves it so
 _no:
     dey
     bpl _source
-    lda #0                          ; cut off
-    beq _store                      ; always
-_found:
-    jsr _last                       ; the last source from now on
-    lda #1
-_store:
-    ldy SV_UNIT
+    ldy SIDE_UNITS,x                ; cut off
+    lda #0
     sta U_SUPPLIED,y
-    rts
+    jmp _next
+_found:                             ; the last source from now on: SV_LAST_* =
+    lda SV_LAST_Q                   ; place Y's q and r less n, the last ones to
+    sta SV_PREV_Q                   ; SV_PREV_*
+    lda SV_LAST_R
+    sta SV_PREV_R
+    lda SUPPLY_SRC_Q,y
+    sec
+    sbc SV_NB
+    sta SV_LAST_Q
+    lda SUPPLY_SRC_R,y
+    sec
+    sbc SV_NB1
+    sta SV_LAST_R
+    ldy SIDE_UNITS,x                ; the unit again
+    jmp _supplied
 .scend
 
 ;
