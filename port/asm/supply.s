@@ -277,8 +277,19 @@ find_sources:
     ldy #TOBRUK_ROW
     jsr add_source
 _list_depots:                       ; the side's depots on the map: places after
-    lda FS_SOURCES                  ; the roots, all pending
-    sta SV_PLACES
+    lda FS_SOURCES                  ; the roots, each a source at once if within
+    sta SV_PLACES                   ; DEPOT_CHAIN of the home base (place 0), else
+    lda SUPPLY_SRC_S                ; pending.  The home base's s, r and q less the
+    sec                             ; places' DEPOT_CHAIN + 1 (one more for q: the
+    sbc #DEPOT_CHAIN+1              ; tests run with the carry clear); s >= 0, so no
+    sta SV_S                        ; borrow
+    lda SUPPLY_SRC_R
+    sbc #DEPOT_CHAIN+1
+    sta SV_R
+    lda SUPPLY_SRC_Q
+    sec
+    sbc #DEPOT_CHAIN+1
+    sta SV_Q
     ldx SUPPLY_SIDE
     lda SIDE_UNITS_START+1,x
     sta SV_END
@@ -297,12 +308,8 @@ _walk:
     lda #1                          ; supplied, unless the search ends with it
     sta U_SUPPLIED,y                ; still pending (_cut_off)
     stx SV_UNIT                     ; the place in the list, for a moment
-    ldx FS_DEPOTS                   ; the depot's place, pending
-    lda SV_PLACES
-    sta SUPPLY_PENDING_LIST,x
-    inc FS_DEPOTS
+    ldx SV_PLACES                   ; the depot's place
     inc SV_PLACES
-    tax
     tya
     sta SUPPLY_PLACE_UNIT,x
     lda U_COL,y
@@ -320,10 +327,33 @@ _walk:
     clc
     adc U_COL,y
     sta SUPPLY_SRC_S,x
+    clc                             ; the home base's ds, dr, dq + DEPOT_CHAIN
+    sbc SV_S
+    cmp #CHAIN_WIDTH
+    bcs _pend
+    lda SUPPLY_SRC_R,x              ; carry is clear
+    sbc SV_R
+    cmp #CHAIN_WIDTH
+    bcs _pend
+    lda SUPPLY_SRC_Q,x
+    sbc SV_Q
+    cmp #CHAIN_WIDTH
+    bcs _pend
+    txa                             ; linked: a source (supplied already)
+    ldy FS_SOURCES
+    sta SUPPLY_SOURCE_LIST,y
+    inc FS_SOURCES
     ldx SV_UNIT
     jmp _next
-_search_from_roots:
-    lda #0
+_pend:
+    txa
+    ldy FS_DEPOTS
+    sta SUPPLY_PENDING_LIST,y
+    inc FS_DEPOTS
+    ldx SV_UNIT
+    jmp _next
+_search_from_roots:                 ; the home base is searched: from the next
+    lda #1
     sta FS_NEXT
 _search:                            ; breadth first: each source pulls in its depots
     ldx FS_DEPOTS
