@@ -12,13 +12,16 @@
 ; "Within n hexes" is three byte tests: each of dq, dr and dq + dr lies in
 ; -n..n, that is x + n lies in 0..2n, one subtraction and one unsigned
 ; comparison each.  The chain is a breadth-first search: the roots go in first;
-; each source in turn pulls in every still-pending depot within DEPOT_CHAIN of
-; it, and a depot left pending at the end is no source: its q becomes $80, which
-; no test passes.  Then each unit of the side on the map is supplied if some
-; source lies within its range, the one that supplied the last unit first
-; (units stand near their fellows); the combat units are walked from tables.py's
-; SIDE_UNITS list; a linked depot is a source and so supplied as it links, a
-; pending one cut off.  The set of sources, and so every flag, is the same as
+; each depot is tested against the home base as it is listed (a source at once,
+; or pending); each further source in turn pulls in every still-pending depot
+; within DEPOT_CHAIN of it, and a depot left pending at the end is no source:
+; its q becomes $80, which no test passes.  Then each unit of the side on the
+; map is supplied if some source lies within its range, the one that supplied
+; the last unit first (units stand near their fellows); the combat units are
+; walked from tables.py's SIDE_UNITS list; every depot is marked supplied as it
+; is listed (a source lies within its own range) and a pending one cut off at
+; the end.  The counts live in zero page while find_sources works.  The set of
+; sources, and so every flag, is the same as
 ; kotd.engine.supply finds, whatever the order.  emu_tests/test_supply.py ties
 ; this file to it.
 ;
