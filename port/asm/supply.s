@@ -12,13 +12,16 @@
 ; "Within n hexes" is three byte tests: each of dq, dr and dq + dr lies in
 ; -n..n, that is x + n lies in 0..2n, one subtraction and one unsigned
 ; comparison each.  The chain is a breadth-first search: the roots go in first;
-; each source in turn pulls in every still-pending depot within DEPOT_CHAIN of
-; it, and a depot left pending at the end is no source: its q becomes $80, which
-; no test passes.  Then each unit of the side on the map is supplied if some
-; source lies within its range, the one that supplied the last unit first
-; (units stand near their fellows); the combat units are walked from tables.py's
-; SIDE_UNITS list; a linked depot is a source and so supplied as it links, a
-; pending one cut off.  The set of sources, and so every flag, is the same as
+; each depot is tested against the home base as it is listed (a source at once,
+; or pending); each further source in turn pulls in every still-pending depot
+; within DEPOT_CHAIN of it, and a depot left pending at the end is no source:
+; its q becomes $80, which no test passes.  Then each unit of the side on the
+; map is supplied if some source lies within its range, the one that supplied
+; the last unit first (units stand near their fellows); the combat units are
+; walked from tables.py's SIDE_UNITS list; every depot is marked supplied as it
+; is listed (a source lies within its own range) and a pending one cut off at
+; the end.  The counts live in zero page while find_sources works.  The set of
+; sources, and so every flag, is the same as
 ; kotd.engine.supply finds, whatever the order.  emu_tests/test_supply.py ties
 ; this file to it.
 ;
@@ -27,7 +30,7 @@
 .alias SV_R      ZP_TEMP+1              ; r + n + DEPOT_CHAIN + 2 (a borrow, and
 .alias SV_S      ZP_TEMP+2              ; the place's + 1); q + r + the same
 .alias SV_WIDTH  ZP_TEMP+3              ; 2n + 1: x + n must be below it
-.alias SV_N      ZP_TEMP+4              ; n, the range
+.alias SV_N1     ZP_TEMP+4              ; n - 1, the range less one
 .alias SV_HALF   ZP_TEMP+5              ; column / 2, for a moment
 .alias SV_UNIT   ZP_HEX_A               ; the unit in hand, or a place in a list
 .alias SV_END    ZP_HEX_A+1             ; the end of the list being walked
@@ -39,6 +42,9 @@
 .alias SV_RU     ZP_MUL+3               ; the unit in hand's r
 .alias SV_PREV_Q ZP_PTR                 ; the source before the last: its q and r
 .alias SV_PREV_R ZP_PTR+1               ; less n
+.alias FS_SOURCES ZP_MUL                ; find_sources, before trace_side needs
+.alias FS_DEPOTS  ZP_MUL+1              ; ZP_MUL: its counts of sources, of depots
+.alias FS_NEXT    ZP_MUL+2              ; pending, the next source to search from
 
 .alias CHAIN_WIDTH 2*DEPOT_CHAIN+1
 
@@ -98,25 +104,26 @@ trace_side:
     beq _range
     lda #SUPPLY_RANGE_ALLIED_COMPUTER
 _range:
-    sta SV_N
+    sta SV_N1
     clc
     adc #DEPOT_CHAIN
     sta SV_NB
     adc #1
     sta SV_NB1
-    lda SV_N
+    lda SV_N1
     asl                             ; its window, 2n + 1
     ora #1
     sta SV_WIDTH
-    lda SUPPLY_SOURCES              ; every place: the sources and the dead
-    clc
-    adc SUPPLY_DEPOTS
-    sta SV_PLACES
-    ldy #0                          ; the last sources that supplied a unit: the
-    jsr _last                       ; home base, to begin with
-    lda SV_LAST_Q
+    dec SV_N1                       ; n - 1 (SV_PLACES: find_sources's count)
+    lda SUPPLY_SRC_Q                ; the last sources that supplied a unit: the
+    sec                             ; home base (place 0), to begin with; their q
+    sbc SV_NB                       ; and r less n
+    sta SV_LAST_Q
     sta SV_PREV_Q
-    lda SV_LAST_R
+    lda SUPPLY_SRC_R
+    sec
+    sbc SV_NB1
+    sta SV_LAST_R
     sta SV_PREV_R
     lda SIDE_DEPOTS_START,x         ; X walks the side's combat units in SIDE_UNITS
     sta SV_END
@@ -149,9 +156,8 @@ _unit:
     sbc SV_LAST_R                   ; dr + n
     cmp SV_WIDTH
     bcs _second
-    adc SV_Q                        ; carry is clear: ds + n = (dq + n) + (dr + n) - n
-    sec
-    sbc SV_N
+    adc SV_Q                        ; carry is clear, and stays so (the sum is below
+    sbc SV_N1                       ; 2 (2n + 1)): ds + n = (dq + n) + (dr + n) - n
     cmp SV_WIDTH
     bcs _second
 _supplied:
@@ -172,50 +178,28 @@ _second:
     sec
     sbc SV_PREV_Q
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _search
     sta SV_Q
     lda SV_RU
     sec
     sbc SV_PREV_R
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _search
     adc SV_Q
-    sec
-    sbc SV_N
+    sbc SV_N1                       ; carry clear: less n
     cmp SV_WIDTH
-    bcs _try_all
+    bcs _search
     lda SV_LAST_Q                   ; it comes first from now on
-    pha
-    lda SV_PREV_Q
-    sta SV_LAST_Q
-    pla
+    ldy SV_PREV_Q
+    sty SV_LAST_Q
     sta SV_PREV_Q
     lda SV_LAST_R
-    pha
-    lda SV_PREV_R
-    sta SV_LAST_R
-    pla
+    ldy SV_PREV_R
+    sty SV_LAST_R
     sta SV_PREV_R
+    ldy SIDE_UNITS,x                ; the unit again
     jmp _supplied
-_last:                              ; SV_LAST_* = place Y's q and r less n, the
-    lda SV_LAST_Q                   ; last ones to SV_PREV_*
-    sta SV_PREV_Q
-    lda SV_LAST_R
-    sta SV_PREV_R
-    lda SUPPLY_SRC_Q,y
-    sec
-    sbc SV_NB
-    sta SV_LAST_Q
-    lda SUPPLY_SRC_R,y
-    sec
-    sbc SV_NB1
-    sta SV_LAST_R
-    rts
-_try_all:
-    jsr _search
-    jmp _next
 _search:                            ; every source for unit Y; its U_SUPPLIED
-    sty SV_UNIT
     lda SV_RU                       ; the unit's window, the places' DEPOT_CHAIN
     sec                             ; (and + 1) and a borrow included
     adc SV_NB1
@@ -246,32 +230,45 @@ _source:                            ; leaves it so
 _no:
     dey
     bpl _source
-    lda #0                          ; cut off
-    beq _store                      ; always
-_found:
-    jsr _last                       ; the last source from now on
-    lda #1
-_store:
-    ldy SV_UNIT
+    ldy SIDE_UNITS,x                ; cut off
+    lda #0
     sta U_SUPPLIED,y
-    rts
+    jmp _next
+_found:                             ; the last source from now on: SV_LAST_* =
+    lda SV_LAST_Q                   ; place Y's q and r less n, the last ones to
+    sta SV_PREV_Q                   ; SV_PREV_*
+    lda SV_LAST_R
+    sta SV_PREV_R
+    lda SUPPLY_SRC_Q,y
+    sec
+    sbc SV_NB
+    sta SV_LAST_Q
+    lda SUPPLY_SRC_R,y
+    sec
+    sbc SV_NB1
+    sta SV_LAST_R
+    ldy SIDE_UNITS,x                ; the unit again
+    jmp _supplied
 .scend
 
 ;
 ; find_sources -- the supply sources of SUPPLY_SIDE: its places in
 ; SUPPLY_SRC_Q/R/S, the sources among them in SUPPLY_SOURCE_LIST; each depot on
-; the map supplied if linked, cut off if not.
+; the map supplied if linked, cut off if not.  The counts live in zero page
+; (FS_*, SV_PLACES) while it works.
 ;
 ; In:       SUPPLY_SIDE
-; Out:      SUPPLY_SOURCES sources listed; SUPPLY_DEPOTS depots left pending,
-;           their places' q $80; U_SUPPLIED of the side's depots on the map
-; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A
+; Out:      SUPPLY_SOURCES sources listed; SV_PLACES places (the roots and the
+;           side's depots on the map), the places of the depots left pending
+;           with q $80; U_SUPPLIED of the side's depots on the map
+; Clobbers: A, X, Y, flags; ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B+1,
+;           ZP_MUL..ZP_MUL+2
 ;
 find_sources:
 .scope
     lda #0
-    sta SUPPLY_SOURCES
-    sta SUPPLY_DEPOTS
+    sta FS_SOURCES
+    sta FS_DEPOTS
     ldx SUPPLY_SIDE                 ; the home base is always a root
     lda HOME_COL,x
     ldy HOME_ROW,x
@@ -283,7 +280,20 @@ find_sources:
     ldy #TOBRUK_ROW
     jsr add_source
 _list_depots:                       ; the side's depots on the map: places after
-    ldx SUPPLY_SIDE                 ; the roots, all pending
+    lda FS_SOURCES                  ; the roots, each a source at once if within
+    sta SV_PLACES                   ; DEPOT_CHAIN of the home base (place 0), else
+    lda SUPPLY_SRC_S                ; pending.  The home base's s, r and q less the
+    sec                             ; places' DEPOT_CHAIN + 1 (one more for q: the
+    sbc #DEPOT_CHAIN+1              ; tests run with the carry clear); s >= 0, so no
+    sta SV_S                        ; borrow
+    lda SUPPLY_SRC_R
+    sbc #DEPOT_CHAIN+1
+    sta SV_R
+    lda SUPPLY_SRC_Q
+    sec
+    sbc #DEPOT_CHAIN+1
+    sta SV_Q
+    ldx SUPPLY_SIDE
     lda SIDE_UNITS_START+1,x
     sta SV_END
     lda SIDE_DEPOTS_START,x
@@ -298,59 +308,74 @@ _walk:
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _next
+    lda #1                          ; supplied, unless the search ends with it
+    sta U_SUPPLIED,y                ; still pending (_cut_off)
     stx SV_UNIT                     ; the place in the list, for a moment
-    lda SUPPLY_SOURCES              ; the depot's place
-    clc
-    adc SUPPLY_DEPOTS
-    ldx SUPPLY_DEPOTS
-    sta SUPPLY_PENDING_LIST,x
-    inc SUPPLY_DEPOTS
-    tax
+    ldx SV_PLACES                   ; the depot's place
+    inc SV_PLACES
     tya
     sta SUPPLY_PLACE_UNIT,x
     lda U_COL,y
+    clc
+    adc #DEPOT_CHAIN
+    sta SUPPLY_SRC_Q,x              ; carry is clear
+    lda U_COL,y
     lsr
-    sta SV_HALF
-    lda U_ROW,y
+    eor #$FF                        ; - column / 2 - 1
     sec
-    sbc SV_HALF                     ; r
+    adc U_ROW,y                     ; r
     clc
     adc #DEPOT_CHAIN+1
     sta SUPPLY_SRC_R,x
     clc
     adc U_COL,y
     sta SUPPLY_SRC_S,x
-    lda U_COL,y
-    clc
-    adc #DEPOT_CHAIN
-    sta SUPPLY_SRC_Q,x
+    clc                             ; the home base's ds, dr, dq + DEPOT_CHAIN
+    sbc SV_S
+    cmp #CHAIN_WIDTH
+    bcs _pend
+    lda SUPPLY_SRC_R,x              ; carry is clear
+    sbc SV_R
+    cmp #CHAIN_WIDTH
+    bcs _pend
+    lda SUPPLY_SRC_Q,x
+    sbc SV_Q
+    cmp #CHAIN_WIDTH
+    bcs _pend
+    txa                             ; linked: a source (supplied already)
+    ldy FS_SOURCES
+    sta SUPPLY_SOURCE_LIST,y
+    inc FS_SOURCES
     ldx SV_UNIT
     jmp _next
-_search_from_roots:
-    lda #0
-    sta SUPPLY_NEXT
+_pend:
+    txa
+    ldy FS_DEPOTS
+    sta SUPPLY_PENDING_LIST,y
+    inc FS_DEPOTS
+    ldx SV_UNIT
+    jmp _next
+_search_from_roots:                 ; the home base is searched: from the next
+    lda #1
+    sta FS_NEXT
 _search:                            ; breadth first: each source pulls in its depots
-    ldx SUPPLY_DEPOTS
-    bne _any
-    rts                             ; none pending
-_any:
-    ldy SUPPLY_NEXT
-    cpy SUPPLY_SOURCES
+    ldx FS_DEPOTS
+    beq _done                       ; none pending
+    ldy FS_NEXT
+    cpy FS_SOURCES
     bcs _cut_off
-    lda SUPPLY_SOURCE_LIST,y        ; the source in hand: its q, r, s less the
+    lda SUPPLY_SOURCE_LIST,y        ; the source in hand: its q, s, r less the
     tay                             ; places' DEPOT_CHAIN (and + 1)
     lda SUPPLY_SRC_Q,y
     sec
-    sbc #DEPOT_CHAIN
+    sbc #DEPOT_CHAIN                ; q >= 0: no borrow, carry stays set
     sta SV_Q
+    lda SUPPLY_SRC_S,y
+    sbc #DEPOT_CHAIN+1              ; s = row + column - column / 2 >= 0: the same
+    sta SV_S
     lda SUPPLY_SRC_R,y
-    sec
     sbc #DEPOT_CHAIN+1
     sta SV_R
-    lda SUPPLY_SRC_S,y
-    sec
-    sbc #DEPOT_CHAIN+1
-    sta SV_S
     sec                             ; carry is set at _pending: a failed test
 _pending:                           ; leaves it so
     dex
@@ -368,23 +393,18 @@ _pending:                           ; leaves it so
     sbc SV_S
     cmp #CHAIN_WIDTH
     bcs _pending
-    tya                             ; linked: a source from now on
-    ldy SUPPLY_SOURCES
+    tya                             ; linked: a source from now on (and supplied
+    ldy FS_SOURCES                  ; since it was listed)
     sta SUPPLY_SOURCE_LIST,y
-    inc SUPPLY_SOURCES
-    tay
-    lda SUPPLY_PLACE_UNIT,y         ; a source is supplied: it lies within its
-    tay                             ; own range
-    lda #1
-    sta U_SUPPLIED,y
-    dec SUPPLY_DEPOTS               ; and off the list: the last pending depot,
-    ldy SUPPLY_DEPOTS               ; already tried against this source, takes
+    inc FS_SOURCES
+    dec FS_DEPOTS                   ; and off the list: the last pending depot,
+    ldy FS_DEPOTS                   ; already tried against this source, takes
     lda SUPPLY_PENDING_LIST,y       ; its place
     sta SUPPLY_PENDING_LIST,x
     sec
-    jmp _pending
+    bcs _pending                    ; always
 _searched:
-    inc SUPPLY_NEXT
+    inc FS_NEXT
     jmp _search
 _cut_off:                           ; a depot still pending lies beyond DEPOT_CHAIN
     dex                             ; of every source, so beyond its own range too
@@ -398,6 +418,8 @@ _cut_off:                           ; a depot still pending lies beyond DEPOT_CH
     sta U_SUPPLIED,y
     beq _cut_off                    ; always
 _done:
+    lda FS_SOURCES
+    sta SUPPLY_SOURCES
     rts
 .scend
 
@@ -406,35 +428,31 @@ _done:
 ; places' form: q + DEPOT_CHAIN, r + DEPOT_CHAIN + 1, q + r + DEPOT_CHAIN + 1.
 ;
 ; In:       A = column, Y = row; no depot listed yet
-; Out:      place and SUPPLY_SOURCE_LIST[SUPPLY_SOURCES] set, SUPPLY_SOURCES + 1
-; Clobbers: A, X, Y, flags; ZP_TEMP+5 (SV_HALF)
+; Out:      place and SUPPLY_SOURCE_LIST[FS_SOURCES] set, FS_SOURCES + 1
+; Clobbers: A, X, flags; ZP_TEMP+1 (SV_R), ZP_TEMP+5 (SV_HALF)
 ;
 add_source:
-    ldx SUPPLY_SOURCES
-    sta SV_HALF+0                   ; the column, for a moment
-    tya
-    sta SUPPLY_SRC_R,x              ; the row, for a moment
+    ldx FS_SOURCES
+    sta SV_HALF                     ; the column, for a moment
+    sty SV_R                        ; the row, for a moment
     txa
     sta SUPPLY_SOURCE_LIST,x
     lda SV_HALF
     clc
     adc #DEPOT_CHAIN
-    sta SUPPLY_SRC_Q,x
+    sta SUPPLY_SRC_Q,x              ; carry is clear
     lda SV_HALF
     lsr
-    sta SV_HALF
-    lda SUPPLY_SRC_R,x
+    eor #$FF                        ; - column / 2 - 1
     sec
-    sbc SV_HALF                     ; r
+    adc SV_R                        ; r
     clc
     adc #DEPOT_CHAIN+1
     sta SUPPLY_SRC_R,x
     clc
-    adc SUPPLY_SRC_Q,x              ; q + r + 2 DEPOT_CHAIN + 1
-    sec
-    sbc #DEPOT_CHAIN
+    adc SV_HALF                     ; q + r + DEPOT_CHAIN + 1
     sta SUPPLY_SRC_S,x
-    inc SUPPLY_SOURCES
+    inc FS_SOURCES
     rts
 
 ;

@@ -295,8 +295,8 @@ SCRATCH: list[Field] = [
     Field("SUPPLY_PENDING_LIST", 1, lambda m: _max_sources(m), "the depots' places not yet linked to a source"),
     Field("SUPPLY_SIDE", 1, 1, "the side being traced"),
     Field("SUPPLY_SOURCES", 1, 1, "entries of SUPPLY_SOURCE_LIST"),
-    Field("SUPPLY_NEXT", 1, 1, "the next source whose neighbourhood is searched for depots"),
-    Field("SUPPLY_DEPOTS", 1, 1, "entries of SUPPLY_PENDING_LIST"),
+    Field("SUPPLY_NEXT", 1, 1, "unused: supply.s keeps this count in zero page (FS_NEXT); kept so that the fields after it keep their places"),
+    Field("SUPPLY_DEPOTS", 1, 1, "unused: supply.s keeps this count in zero page (FS_DEPOTS); kept so that the fields after it keep their places"),
     # The phase routines (port/asm/percent.s, setup.s, logistics_phase.s, phase_entry.s, victory.s).
     Field("SCALE_TERM", 1, 3, "percent.s: the 24-bit value being scaled"),
     Field("PHASE_SIDE", 1, 1, "the side being worked (the phasing side in resupply)"),
