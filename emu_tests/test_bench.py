@@ -22,7 +22,7 @@ def test_bench_json_one_object_per_target(model):
     assert [r["target"] for r in reports] == ["atari", "apple"]
     for r in reports:
         names = [m["name"] for m in r["results"]]
-        assert names.count("supply_phase") == len(model.scenarios)
+        assert names.count("supply_phase") == 2 * len(model.scenarios)     # solitaire, and two players with depots
         assert {"battle_6v6", "battle_1v1"} <= set(names)
         for m in r["results"]:
             assert m["cycles"] > 0

@@ -140,11 +140,11 @@ _unit:
     ldy SIDE_UNITS,x
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
-    bne _next
+    bne _next                       ; on the map: the compare left the carry set
     lda U_COL,y                     ; the two sources that supplied the last units
-    sec                             ; first (units stand near their fellows), from
-    sbc SV_LAST_Q                   ; the unit's own q and r: theirs less n are in
-    cmp SV_WIDTH                    ; SV_LAST_* and SV_PREV_*, so q - (q' - n) = dq + n
+    sbc SV_LAST_Q                   ; first (units stand near their fellows), from
+    cmp SV_WIDTH                    ; the unit's own q and r: theirs less n are in
+                                    ; SV_LAST_* and SV_PREV_*, so q - (q' - n) = dq + n
     bcs _second
     sta SV_Q                        ; dq + n, for a moment
     lda U_COL,y
@@ -304,6 +304,7 @@ _next:
 _walk:
     cpx SV_END
     bcs _search_from_roots
+_depot:
     ldy SIDE_UNITS,x
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
@@ -315,9 +316,8 @@ _walk:
     inc SV_PLACES
     tya
     sta SUPPLY_PLACE_UNIT,x
-    lda U_COL,y
-    clc
-    adc #DEPOT_CHAIN
+    lda U_COL,y                     ; the carry is still set by the equal compare
+    adc #DEPOT_CHAIN-1              ; (lda, sta, ldx, inc, tya keep it): + DEPOT_CHAIN
     sta SUPPLY_SRC_Q,x              ; carry is clear
     lda U_COL,y
     lsr
@@ -346,15 +346,20 @@ _walk:
     ldy FS_SOURCES
     sta SUPPLY_SOURCE_LIST,y
     inc FS_SOURCES
-    ldx SV_UNIT
-    jmp _next
+    ldx SV_UNIT                     ; the next depot (_next and _walk in line: a
+    inx                             ; jump fewer a depot)
+    cpx SV_END
+    bcc _depot
+    bcs _search_from_roots          ; always
 _pend:
     txa
     ldy FS_DEPOTS
     sta SUPPLY_PENDING_LIST,y
     inc FS_DEPOTS
     ldx SV_UNIT
-    jmp _next
+    inx
+    cpx SV_END
+    bcc _depot
 _search_from_roots:                 ; the home base is searched: from the next
     lda #1
     sta FS_NEXT
