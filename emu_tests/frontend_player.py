@@ -238,6 +238,32 @@ def game_keys(model, scenario: str, seed: int, checks: int, first_turn_only: boo
     return player, actions, per_call, chosen
 
 
+def battle_order(model, ram, c):
+    """The battle an ATTACK call finds in the block (its hexes, each side's units, intensity,
+    risk, air), as the reference's declare_attack takes it; ``c`` the target's constants."""
+    stack = model.logistics.stacking_hex
+    hexes = [ram[c["BATTLE_HEXES"] + i] for i in range(4)]
+    na, nd = ram[c["BATTLE_COUNT"]], ram[c["BATTLE_COUNT"] + 1]
+    return ((hexes[0], hexes[1]), (hexes[2], hexes[3]),
+            tuple(ram[c["BATTLE_UNITS"] + i] for i in range(min(na, stack))),
+            tuple(ram[c["BATTLE_UNITS"] + stack + i] for i in range(min(nd, stack))),
+            ram[c["BATTLE_INTENSITY"]], ram[c["BATTLE_RISK"]], ram[c["BATTLE_AIR"]])
+
+
+def first_turn(model, scenario: str, setup, run_keys):
+    """The recorded game (seed 1) typed to its first turn end: (report, the state there,
+    the reference's, the call it stopped after).  setup(model, scenario, seed) gives the
+    set-up keys, run_keys(keys) -> (report, machine)."""
+    player, actions, per_call, chosen = game_keys(model, scenario, 1, 1, first_turn_only=True)
+    stop = chosen[0]
+    assert actions[stop].after[1] == actions[1].after[1] + 1, "the state after the first turn's last call"
+    report, machine = run_keys(setup(model, scenario, 1) + "".join(per_call[1:stop + 1]))
+    assert report.error is None, report.error
+    got, want = machine.state_bytes(), actions[stop].after
+    assert got == want, f"after call {stop} ({actions[stop].entry}): {first_difference(model, got, want)}"
+    return report
+
+
 def play(model, scenario, seed, checks, run_keys, begin="{START}"):
     """The recorded game typed in; the state block compared after the last call each of
     the chosen prefixes of the keys reaches (turn ends first, then the end).

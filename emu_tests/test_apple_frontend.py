@@ -126,7 +126,6 @@ def capture_calls(monkeypatch, model):
     from kotd.basic.runner.apple import AppleRuntime
     names = {address: name[len("ENTRY_"):] for name, address in abi.entry_addresses(APPLE).items()}
     c = constants(model)
-    stack = model.logistics.stacking_hex
     calls = []
     original = AppleRuntime.call
 
@@ -136,14 +135,7 @@ def capture_calls(monkeypatch, model):
             return original(self, address)
         argc = ram[c["CALL_ARGC"]]
         args = tuple(ram[c["CALL_ARGS"] + 2 * i] | ram[c["CALL_ARGS"] + 2 * i + 1] << 8 for i in range(argc))
-        battle = None
-        if names.get(address) == "ATTACK":
-            hexes = [ram[c["BATTLE_HEXES"] + i] for i in range(4)]
-            na, nd = ram[c["BATTLE_COUNT"]], ram[c["BATTLE_COUNT"] + 1]
-            battle = ((hexes[0], hexes[1]), (hexes[2], hexes[3]),
-                      tuple(ram[c["BATTLE_UNITS"] + i] for i in range(min(na, stack))),
-                      tuple(ram[c["BATTLE_UNITS"] + stack + i] for i in range(min(nd, stack))),
-                      ram[c["BATTLE_INTENSITY"]], ram[c["BATTLE_RISK"]], ram[c["BATTLE_AIR"]])
+        battle = frontend_player.battle_order(model, ram, c) if names.get(address) == "ATTACK" else None
         value = original(self, address)
         calls.append((names.get(address, address), args, battle, ram[c["CALL_STATUS"]],
                       self.machine.state_bytes()))
@@ -208,15 +200,9 @@ def test_two_player_game_from_the_keys(model, dist, long_run):
 @pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
 def test_first_turn_of_every_other_scenario(model, dist, scenario):
     """The recorded game to its first turn end: the state equal to the reference's there."""
-    player, actions, per_call, chosen = frontend_player.game_keys(model, scenario, 1, 1, first_turn_only=True)
-    stop = chosen[0]
-    assert actions[stop].after[1] == actions[1].after[1] + 1, "the state after the first turn's last call"
-    keys = setup_keys(model, scenario, 1) + "".join(per_call[1:stop + 1])
-    report, machine = run_front_end(model, dist, keys, max_statements=60_000_000, draw=False)
-    assert report.error is None, report.error
-    from kotd.replay import first_difference
-    got, want = machine.state_bytes(), actions[stop].after
-    assert got == want, f"after call {stop} ({actions[stop].entry}): {first_difference(model, got, want)}"
+    report = frontend_player.first_turn(model, scenario, setup_keys,
+                                        lambda keys: run_front_end(model, dist, keys, max_statements=60_000_000,
+                                                                   draw=False))
     assert report.runtime.free_bytes() >= 2048
 
 
