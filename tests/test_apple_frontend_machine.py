@@ -5,44 +5,28 @@ operations, R, and the frames each took.  Skipped without A2_CORE and the driver
 (KOTD_EMULATORS or <repo>/../shared/emulators).  The machine runs in a process of its own
 (tests/apple_frontend_machine.py)."""
 
-import json
-import os
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from kotd.build import run_build
 from kotd.build.targets import APPLE
 
-HERE = Path(__file__).resolve().parent
-EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
-
-
-def needs_applewin():
-    if not os.environ.get("A2_CORE") or not Path(os.environ["A2_CORE"]).exists():
-        pytest.skip("A2_CORE not set: no emulator library")
-    if not (EMULATORS / "apple" / "a2.py").exists():
-        pytest.skip(f"no emulator driver at {EMULATORS / 'apple' / 'a2.py'}")
+import emulators
+from emulators import needs, run_script
 
 
 @pytest.fixture(scope="module")
-def dist(model, tmp_path_factory):
-    needs_applewin()
-    out = tmp_path_factory.mktemp("dist")
-    assert run_build(model, "all", out, echo=lambda s: None) == 0
-    return out
+def dist(request):
+    """The session's build (conftest.py), asked for after the skip: nothing built for a
+    machine that is not there."""
+    needs(emulators.APPLE)
+    return request.getfixturevalue("dist")
 
 
 def machine(dist, tmp_path, *args) -> dict:
     image = tmp_path / "play.dsk"
     shutil.copy(dist / "kotd-apple.dsk", image)
-    proc = subprocess.run([sys.executable, str(HERE / "apple_frontend_machine.py"), str(image), str(dist), *args],
-                          capture_output=True, text=True, timeout=1200)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_script("apple_frontend_machine.py", image, dist, *args, timeout=1200)
 
 
 def test_apple_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_path):

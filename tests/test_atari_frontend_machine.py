@@ -4,44 +4,27 @@ logistics.  Skipped without A8_LIB and the driver (KOTD_EMULATORS or
 <repo>/../shared/emulators).  The machine runs in a process of its own
 (tests/atari_frontend_machine.py), which also measures the frames each step took."""
 
-import json
-import os
 import re
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from kotd.build import run_build
-
-HERE = Path(__file__).resolve().parent
-EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
-
-
-def needs_atari800():
-    if not os.environ.get("A8_LIB") or not Path(os.environ["A8_LIB"]).exists():
-        pytest.skip("A8_LIB not set: no emulator library")
-    if not (EMULATORS / "atari" / "a8.py").exists():
-        pytest.skip(f"no emulator driver at {EMULATORS / 'atari' / 'a8.py'}")
+import emulators
+from emulators import needs, run_script
 
 
 @pytest.fixture(scope="module")
-def dist(model, tmp_path_factory):
-    needs_atari800()
-    out = tmp_path_factory.mktemp("dist")
-    assert run_build(model, "all", out, echo=lambda s: None) == 0
-    return out
+def dist(request):
+    """The session's build (conftest.py), asked for after the skip: nothing built for a
+    machine that is not there."""
+    needs(emulators.ATARI)
+    return request.getfixturevalue("dist")
 
 
 def machine(dist, tmp_path, *args) -> dict:
     image = tmp_path / "play.atr"
     shutil.copy(dist / "kotd-atari.atr", image)
-    proc = subprocess.run([sys.executable, str(HERE / "atari_frontend_machine.py"), str(image), str(dist), *args],
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_script("atari_frontend_machine.py", image, dist, *args, timeout=600)
 
 
 def test_atari_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_path):

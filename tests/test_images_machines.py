@@ -7,38 +7,20 @@ process of its own (tests/images_machine.py).  A game saved on one model is load
 the other after a cold boot: Atari 800 -> XL, Apple II+ -> IIe.
 """
 
-import json
-import os
 import shutil
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
 
 from kotd.build.targets import APPLE
 
-
-HERE = Path(__file__).resolve().parent
-EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
+import emulators
+from emulators import needs, run_script
 
 
 def machine(*args) -> dict:
-    proc = subprocess.run([sys.executable, str(HERE / "images_machine.py"), *map(str, args)],
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def needs(variable: str, driver: str):
-    if not os.environ.get(variable) or not Path(os.environ[variable]).exists():
-        pytest.skip(f"{variable} not set: no emulator library")
-    if not (EMULATORS / driver).exists():
-        pytest.skip(f"no emulator driver at {EMULATORS / driver}")
+    return run_script("images_machine.py", *args)
 
 
 def test_atari_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
-    needs("A8_LIB", "atari/a8.py")
+    needs(emulators.ATARI)
     image = tmp_path / "play.atr"
     shutil.copy(dist / "kotd-atari.atr", image)
     saved = machine("atari", "800", "save", image, dist)
@@ -54,7 +36,7 @@ def test_atari_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
 
 
 def test_apple_boots_saves_and_loads_after_a_reboot(dist, tmp_path):
-    needs("A2_CORE", "apple/a2.py")
+    needs(emulators.APPLE)
     image = tmp_path / "play.dsk"
     shutil.copy(dist / "kotd-apple.dsk", image)
     saved = machine("apple", "ii+", "save", image, dist)

@@ -1,0 +1,37 @@
+"""What the tests that drive a real emulator share: where the drivers are, the skip when
+a library or driver is missing, and running a machine script in a process of its own
+(an emulator keeps C globals, one machine a process) that prints one JSON object.
+
+The drivers: ``$KOTD_EMULATORS`` or ``<repo>/../shared/emulators``; the libraries:
+``A8_LIB`` (atari800) and ``A2_CORE`` (AppleWin's libretro core)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
+ATARI = ("A8_LIB", "atari/a8.py")
+APPLE = ("A2_CORE", "apple/a2.py")
+
+
+def needs(machine: tuple[str, str]) -> None:
+    """Skip unless the machine's library (its environment variable) and driver are there."""
+    variable, driver = machine
+    if not os.environ.get(variable) or not Path(os.environ[variable]).exists():
+        pytest.skip(f"{variable} not set: no emulator library")
+    if not (EMULATORS / driver).exists():
+        pytest.skip(f"no emulator driver at {EMULATORS / driver}")
+
+
+def run_script(script: str, *args, timeout: int = 600) -> dict:
+    """tests/<script> with the arguments, in a process of its own: the JSON object its
+    last line prints."""
+    proc = subprocess.run([sys.executable, str(HERE / script), *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
