@@ -5,7 +5,7 @@ screen as a picture.
 :class:`DisplayMachine` loads the engine (``engine.bin``) and the display code
 (``display.bin``) from a build and lets only these writes through during a run: hi-res
 page 2, the display region, the call block's status and result, the display's own zero
-page, the monitor's CH, CV and CSW, and the stack.
+page, the monitor's CH, CV, CSW and KSW, and the stack.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from kotd.model.types import SIDES, UNIT_TYPES
 PAGE = 0x4000                   # hi-res page 2
 PAGE_SIZE = 0x2000
 COLUMNS, ROWS = 40, 24
-CH, CV, INVFLG, CSW = 0x24, 0x25, 0x32, 0x36
+CH, CV, INVFLG, CSW, KSW = 0x24, 0x25, 0x32, 0x36, 0x38
+KBD = 0xC000
 CLR80STORE = 0xC000             # the IIe's 80STORE off: a write
 DISPLAY_ZERO_PAGE = (*range(0x06, 0x0A), 0xCE, 0xCF, 0xD7, *range(0xEB, 0xF0), *range(0xFA, 0xFE))
 MAP_TOP_ROW = 1
@@ -51,7 +52,7 @@ class DisplayMachine:
         self.cpu.load(APPLE.display.start, image)
         constants = json.loads((folder / "state_constants.json").read_text())["constants"]
         self.entries = {n: constants[n] for n in ("DISPLAY_INIT", "DRAW_MAP", "CLEAR_ROWS", "DRAW_TERRAIN",
-                                                   "TEXT_OUT")}
+                                                   "TEXT_OUT", "KEY_IN", "KEY_WAIT")}
         symbols = read_symbol_table((folder / "engine.sym").read_text())
         self.cpu.name_routines(symbols, APPLE.engine.start, APPLE.engine.end)
         allowed = self.cpu.memory.allowed
@@ -62,7 +63,7 @@ class DisplayMachine:
         self.cpu.allow_writes(status, status)
         result = self.engine.address("CALL_RESULT")
         self.cpu.allow_writes(result, result + 1)
-        for a in (*DISPLAY_ZERO_PAGE, CH, CV, CSW, CSW + 1):
+        for a in (*DISPLAY_ZERO_PAGE, CH, CV, CSW, CSW + 1, KSW, KSW + 1):
             self.cpu.allow_writes(a, a)
         self.cpu.allow_writes(0x100, 0x1FF)
         self.cpu.allow_writes(CLR80STORE, CLR80STORE)       # DISPLAY_INIT's soft switch
@@ -98,6 +99,11 @@ class DisplayMachine:
     def out(self, char: int, x: int = 0, y: int = 0):
         """One character through the hook, as COUT sends it (A = the character)."""
         return self.cpu.call(self.entries["TEXT_OUT"], a=char, x=x, y=y)
+
+    def key(self, code: int, x: int = 0, y: int = 0):
+        """RDKEY's jump through KSW with key ``code`` (high bit set) already down."""
+        self.poke(KBD, code)
+        return self.cpu.call(self.entries["KEY_IN"], x=x, y=y, max_instructions=100_000)
 
     def print(self, text: str) -> None:
         for ch in text:

@@ -14,10 +14,11 @@ import random
 import pytest
 
 from kotd.build import abi
+from kotd.emu.cpu import Runaway
 from kotd.engine.setup import start_state
 from kotd.engine.state import Status
 
-from apple_screen import (CH, COLUMNS, CSW, CV, INVFLG, MAP_TOP_ROW, PAGE, ROWS, DisplayMachine,
+from apple_screen import (CH, COLUMNS, CSW, CV, INVFLG, KBD, KSW, MAP_TOP_ROW, PAGE, ROWS, DisplayMachine,
                           cell_addresses, expected_cells, font, hires_row_address, save_png)
 
 E_OK, E_ARG_COUNT, E_HEX, E_RANGE = (abi.ERRORS[n] for n in ("OK", "ARG_COUNT", "HEX", "RANGE"))
@@ -62,6 +63,7 @@ def test_display_init_clears_the_screen_and_hooks_print(model, dist):
     assert (status, result) == (E_OK, 0)
     assert set(visible(d.page())) == {0}
     assert d.peek(CSW) | d.peek(CSW + 1) << 8 == d.entries["TEXT_OUT"]
+    assert d.peek(KSW) | d.peek(KSW + 1) << 8 == d.entries["KEY_IN"]
     assert (d.peek(CH), d.peek(CV)) == (0, 0)
     assert d.call("DISPLAY_INIT")[0] == E_OK           # again, as after a RESET
     assert run.cycles < 120_000
@@ -99,6 +101,45 @@ def test_hook_keeps_registers_and_moves_on(screen):
         run = screen.out(a, x=0x5A, y=0xA5)
         assert (run.a, run.x, run.y) == (a, 0x5A, 0xA5)
     assert (screen.peek(CH), screen.peek(CV)) == (1, 5)    # A, CR, bell ignored, A
+
+
+# --- the input hook: every key shown at once ------------------------------------------------
+
+def changed_cells(before: bytes, after: bytes) -> set[tuple[int, int]]:
+    return {(c, r) for r in range(ROWS) for c in range(COLUMNS)
+            if any(before[a - PAGE] != after[a - PAGE] for a in cell_addresses(c, r))}
+
+
+def test_key_in_marks_the_key_and_returns_it(screen, glyph_font):
+    """GET's key comes back as RDKEY gives it (X and Y kept: GETLN's buffer index), and
+    one cell, right of the map, shows it in inverse; the next key blanks it first."""
+    screen.print("TEXT BEFORE")
+    before = screen.page()
+    run = screen.key(0xC1, x=0x5A, y=0xA5)
+    assert (run.a, run.x, run.y) == (0xC1, 0x5A, 0xA5)
+    changed = changed_cells(before, screen.page())
+    assert len(changed) == 1
+    col, row = changed.pop()
+    assert col >= COLUMNS - 5 and MAP_TOP_ROW <= row < MAP_TOP_ROW + 14
+    assert screen.cell(col, row) == glyph(glyph_font, "A", inverse=True)
+    # A fast key press: a frame of the Apple holds 17,030 cycles.
+    assert run.cycles < 1_000
+    for code, shown in ((0xE2, "B"), (0x8D, " "), (0xB7, "7"), (0xFF, "_"), (0xDF, "_")):
+        run = screen.key(code)
+        assert run.a == code
+        assert screen.cell(col, row) == glyph(glyph_font, shown, inverse=True)
+    assert changed_cells(before, screen.page()) == {(col, row)}
+
+
+def test_key_in_waits_for_a_key(screen):
+    """Until the keyboard's bit 7 is set, the hook loops at KEY_WAIT; the last mark is gone."""
+    screen.key(0xC1)
+    mark = screen.page()
+    screen.poke(KBD, 0x41)                  # the last key, already taken
+    with pytest.raises(Runaway) as fault:
+        screen.cpu.call(screen.entries["KEY_IN"], max_instructions=5_000)
+    assert fault.value.address in range(screen.entries["KEY_WAIT"], screen.entries["KEY_WAIT"] + 5)
+    assert screen.page() != mark and set(visible(screen.page())) == {0}
 
 
 def test_print_lines_lower_case_and_inverse(screen, glyph_font):

@@ -4,11 +4,11 @@ keeps C globals).
 
     python tests/apple_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
     python tests/apple_frontend_machine.py IMAGE DIST measure [SHOTS_DIR]
+    python tests/apple_frontend_machine.py IMAGE DIST saveload SCENARIO SEED MACHINE
 
 The screen is hi-res page 2, drawn by the display code: its text is not on the text page
 the driver reads.  So a key is typed when the program waits for one (the 6502 in the
-monitor's KEYIN loop, $FD1B-$FD2F, or the IIe's $C100-$C2FF, with the output hook on the
-display code), and what
+display code's input hook at KEY_WAIT, with the output hook on the display code), and what
 is compared is memory: the state block against the reference's.  FRE(0) is asked at the
 end (the program ended: Applesoft's prompt, its answer POKEd to page 3).  Prints one JSON
 object.
@@ -21,9 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
-#: Where the 6502 waits for a key: the monitor's KEYIN (II+), the IIe's internal ROM's.
-KEYIN = ((0xFD1B, 0xFD2F), (0xC100, 0xC2FF))
 CSW, CURLIN = 0x36, 0x75
+HIRES_PAGE2 = 0x4000
 
 
 class Game:
@@ -39,7 +38,7 @@ class Game:
 
     def waiting(self, m) -> bool:
         pc = m.registers()["pc"]
-        return m.peek_word(CSW) == self.c["TEXT_OUT"] and any(low <= pc <= high for low, high in KEYIN)
+        return m.peek_word(CSW) == self.c["TEXT_OUT"] and self.c["KEY_WAIT"] <= pc < self.c["KEY_WAIT"] + 5
 
     def wait_key(self, max_frames: int = 3000) -> int:
         """Frames until the program waits for a key."""
@@ -51,6 +50,15 @@ class Game:
         self.a.key(ch)
         self.a.run(frames=1)
         return 1 + self.wait_key(max_frames)
+
+    def answer(self, ch: str, max_frames: int = 3000) -> tuple[int, int]:
+        """One key when the program waits for it: the frames until hi-res page 2 first
+        changes (the key's first answer on the screen), and until it waits again."""
+        self.wait_key(max_frames)
+        page = self.a.peek(HIRES_PAGE2, 0x2000)
+        self.a.key(ch)
+        first = self.a.wait_until(lambda m: m.peek(HIRES_PAGE2, 0x2000) != page, max_frames)
+        return first, first + self.wait_key(max_frames)
 
     def cycles(self, ch: str) -> int:
         """The 6502 cycles from the key to the next wait (frames x 17,030)."""
@@ -107,16 +115,52 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
     return out
 
 
+def save_and_load(image: str, dist: Path, scenario: str, seed: int, machine: str) -> dict:
+    """A recorded game typed in up to its first turn's end, every letter in lower case (a
+    IIe with caps lock off), saved in slot 2 at the program's own offer (y, 2); then the
+    machine powered off and on, l 2 on the set-up screen: the game goes on from the saved
+    state (the next question asked), which is the reference's there."""
+    sys.path.insert(0, str(ROOT / "emu_tests"))
+    from kotd.engine.state import Phase
+    from kotd.model import load_model
+    from kotd.replay import first_difference, record
+    from frontend_player import NONE, Player
+    model = load_model()
+    actions = record(model, scenario, seed, computer_allied=False).actions
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
+    after_load = next(i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE) - 1
+    keys = "".join(per_call[1:victory]).replace("{KEY 35}", "#").lower()
+    g = Game(image, dist, machine)
+    g.setup(model, scenario, seed)
+    for ch in keys:
+        g.press(ch)
+    g.press("y")                                            # SAVE THE GAME? Y/N
+    out = {"keys": len(keys), "save_frames": g.press("2", 6000)}   # SAVE IN SLOT 1-8
+    out["disk_status"] = g.a.peek(g.c["DISK_STATUS"])
+    out["saved_difference"] = first_difference(model, g.state(), actions[after_load].after)
+    g.a.flush_disks()
+    g.a.power_cycle()
+    g.boot_frames = g.wait_key(3000)
+    g.press("l")
+    out["load_frames"] = g.press("2", 6000)
+    out["difference"] = first_difference(model, g.state(), actions[after_load].after)
+    out["phase"] = g.a.peek(g.c["PHASE"])
+    return out
+
+
 def measure(image: str, dist: Path, shots: str | None) -> dict:
-    """The set-up screen, a new Tobruk '41 game, then the frames each kind of key takes:
-    a set-up option, the logistics keys, a cursor step (the map redrawn), a jump, D; and
+    """The set-up screen, a new Tobruk '41 game, then the frames each kind of key takes to
+    its first answer on the screen (`*_first`) and to the next wait (`*_frames`): a set-up
+    option, the logistics keys, a cursor step (the map redrawn), a jump, D; and
     the cycles of one DRAW_MAP called alone (CALL from a one-line program: none here,
     the frames of the cursor key hold it)."""
     g = Game(image, dist)
     out = {"boot_frames": g.boot_frames}
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-setup.png"))
-    out["option_frames"] = g.press("3")                      # Axis level: historical -> intermediate
+    out["option_first"], out["option_frames"] = g.answer("3")        # Axis level: historical -> intermediate
     for ch in "333":                                         # novice, ratings ...
         g.press(ch)
     for ch in "12345":                                       # the five ratings
@@ -124,27 +168,27 @@ def measure(image: str, dist: Path, shots: str | None) -> dict:
     g.press("3")                                             # expert
     g.press("3")                                             # historical again
     g.wait_key()
-    out["new_game_frames"] = g.press(" ", 6000)              # start slot, NEW_GAME, the map
+    out["new_game_first"], out["new_game_frames"] = g.answer(" ", 6000)  # start slot, NEW_GAME, the map
     out["phase"], out["turn"] = g.a.peek(g.c["PHASE"]), g.a.peek(g.c["TURN"])
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-logistics.png"))
-    out["maxima_frames"] = g.press("R")
+    out["maxima_first"], out["maxima_frames"] = g.answer("R")
     g.press("5")
     g.press("5")
-    out["logistics_frames"] = g.press("5")
-    out["step_frames"] = g.press("#")                        # the Allies' logistics
+    out["logistics_first"], out["logistics_frames"] = g.answer("5")
+    out["step_first"], out["step_frames"] = g.answer("#")            # the Allies' logistics
     g.press("#")
     g.press("Y")                                             # the initiative
-    out["operations_frames"] = g.press("#", 6000)
-    out["cursor_frames"] = g.press("3")                      # a step: the map redrawn
-    out["jump_frames"] = g.press("T")
-    out["display_frames"] = g.press("D")
+    out["operations_first"], out["operations_frames"] = g.answer("#", 6000)
+    out["cursor_first"], out["cursor_frames"] = g.answer("3")        # a step: the map redrawn
+    out["jump_first"], out["jump_frames"] = g.answer("T")
+    out["display_first"], out["display_frames"] = g.answer("D")
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-operations.png"))
-    out["hide_frames"] = g.press("R")
+    out["hide_first"], out["hide_frames"] = g.answer("R")
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-terrain.png"))
-    out["back_frames"] = g.press("X")
+    out["back_first"], out["back_frames"] = g.answer("X")
     out["state_phase"] = g.a.peek(g.c["PHASE"])
     return out
 
@@ -153,5 +197,7 @@ if __name__ == "__main__":
     image, dist, job = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
     if job == "play":
         print(json.dumps(play(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6] if len(sys.argv) > 6 else None)))
+    elif job == "saveload":
+        print(json.dumps(save_and_load(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6])))
     else:
         print(json.dumps(measure(image, dist, sys.argv[4] if len(sys.argv) > 4 else None)))

@@ -86,17 +86,15 @@ def atari(config: str, job: str, image: str, dist: Path, shot: str | None) -> di
     return out
 
 
-#: Where the 6502 waits for a key: the monitor's KEYIN (II+), the IIe's internal ROM's.
-KEYIN = ((0xFD1B, 0xFD2F), (0xC100, 0xC2FF))
 COUT1 = 0xFDF0
 
 
 def apple_game_waits(m, c) -> bool:
     """The game program (port/basic/kotd.prog) waits for a key: its output hook on the
     display code (DISPLAY_INIT ran: its text is on hi-res, not on the text page) and the
-    6502 waiting for a key."""
+    6502 in the display code's input hook, waiting for a key (KEY_WAIT: LDA KBD, BPL)."""
     pc = m.registers()["pc"]
-    return m.peek_word(0x36) == c["TEXT_OUT"] and any(low <= pc <= high for low, high in KEYIN)
+    return m.peek_word(0x36) == c["TEXT_OUT"] and c["KEY_WAIT"] <= pc < c["KEY_WAIT"] + 5
 
 
 def apple_to_prompt(a) -> None:

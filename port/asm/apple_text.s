@@ -26,10 +26,11 @@
 ;
 ; display_init -- CALL DISPLAY_INIT: the whole screen hi-res page 2, cleared, and PRINT
 ;   drawn on it: CSW = the text hook, the cursor at the top left.  Again after a RESET
-;   (the monitor puts CSW back to its own COUT1 and the text screen on).
+;   (the monitor puts CSW and KSW back to its own COUT1 and KEYIN and the text screen on).
 ;   In:  CALL_ARGC = 0
+;   GET and INPUT read their keys through key_in (KSW).
 ;   Out: CALL_STATUS 0; E_ARG_COUNT with arguments (nothing done)
-;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, ROW_TEMP; CSW, CH, CV set
+;   Clobbers: A, X, Y.  Zero page: SCREEN_PTR, ROW_TEMP; CSW, KSW, CH, CV set
 ;   (Clearing the map's rows clears MAP_SHOWN: the next DRAW_MAP draws the whole map.)
 ;
 display_init:
@@ -54,6 +55,10 @@ _clear:
     sta CSW
     lda #>jt_text_out
     sta CSW+1
+    lda #<key_in
+    sta KSW
+    lda #>key_in
+    sta KSW+1
     lda #0
     sta CH
     sta CV
@@ -117,6 +122,65 @@ _done:
     pla
     rts
 .scend
+
+;
+; key_in -- the input hook (KSW) behind GET and INPUT: the monitor's RDKEY jumps here for
+;   each key.  The key is shown at once in inverse in the key cell (KEY_MARK_COLUMN,
+;   KEY_MARK_ROW: right of the map, under the cursor's column and row) and stays there
+;   until the program asks for its next key, which blanks the cell first: the player sees
+;   within a frame that the key was taken, and the mark says the program is still at work
+;   while it stands (issue 13: a key answers within 0.1 s; a longer wait shows
+;   progress).  Lower case is drawn as upper case, a control key as a solid block; the
+;   key itself is returned as it came (the program folds lower case: a IIe with caps
+;   lock off types as a II+).  RDKEY's flashing cursor on text page 1 is left as it is:
+;   that page is never shown.
+;   Out: A = the key, high bit set (as the monitor's KEYIN); X, Y as they came (GETLN
+;        keeps its buffer index in X)
+;   Clobbers: flags.  Zero page: SCREEN_PTR, INVERT, ROW_TEMP, HEX_COL, HEX_ROW
+;
+.alias KEY_MARK_COLUMN  TEXT_COLUMNS-4
+.alias KEY_MARK_ROW     MAP_TOP_ROW+3
+key_in:
+.scope
+    stx HEX_COL
+    sty HEX_ROW
+    lda #0                          ; glyph 0, the space: the last key's mark blanked
+    sta INVERT
+    jsr mark_key
+key_wait:                           ; the program waits for a key (the machine tests look for it)
+    lda KBD
+    bpl key_wait
+    bit KBDSTRB
+    pha
+    and #$7F
+    cmp #$60
+    bcc _font
+    sbc #$20                        ; carry set: lower case as upper case
+_font:
+    sec
+    sbc #FONT_FIRST
+    bcs _mark
+    lda #0                          ; a control key: the space, inverted a block
+_mark:
+    ldx #INVERSE_MASK
+    stx INVERT
+    jsr mark_key
+    ldx HEX_COL
+    ldy HEX_ROW
+    pla
+    rts
+.scend
+
+;
+; mark_key -- draw glyph A in the key cell, each byte EOR INVERT.
+;   Clobbers: A, X, Y, the carry.  Zero page: SCREEN_PTR, ROW_TEMP
+;
+mark_key:
+    tax
+    lda #KEY_MARK_ROW
+    jsr row_address
+    ldy #KEY_MARK_COLUMN
+    jmp draw_glyph
 
 ;
 ; put_char -- draw glyph X at (CH, CV), honouring INVFLG, and move the cursor on.

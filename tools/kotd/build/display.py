@@ -8,7 +8,8 @@ their addresses from the engine's own assembly) and ``generated/apple_glyphs.s``
 to ``dist/apple/display.bin``; the game disk loads them at DISPLAY_BASE.
 
 The BASIC constants DISPLAY_INIT, DRAW_MAP, CLEAR_ROWS, DRAW_TERRAIN and TEXT_OUT are
-the addresses of the jump table's labels (:func:`entry_addresses`).
+the addresses of the jump table's labels, KEY_IN and KEY_WAIT those of the input hook
+(:func:`entry_addresses`).
 """
 
 from __future__ import annotations
@@ -26,9 +27,12 @@ GLYPH_DIR = paths.REPO_ROOT / "port" / "glyphs"
 #: The engine's tables the display code reads (addresses from the engine's assembly;
 #: what constants.inc defines its offsets from).
 ENGINE_TABLES = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "UNIT_SIDE", "UNIT_TYPE", "TOWN_COL", "TOWN_ROW")
-#: BASIC constant -> the jump table label of apple_frontend.s.
+#: BASIC constant -> the jump table label of apple_frontend.s; then the input hook
+#: DISPLAY_INIT puts in KSW and its loop waiting for a key (not called by BASIC: the tests
+#: and the emulator scripts look for them).
 ENTRIES = {"DISPLAY_INIT": "jt_display_init", "DRAW_MAP": "jt_draw_map", "CLEAR_ROWS": "jt_clear_rows",
-           "DRAW_TERRAIN": "jt_draw_terrain", "TEXT_OUT": "jt_text_out"}
+           "DRAW_TERRAIN": "jt_draw_terrain", "TEXT_OUT": "jt_text_out", "KEY_IN": "key_in",
+           "KEY_WAIT": "key_wait"}
 
 
 class DisplayError(ValueError):

@@ -98,10 +98,10 @@ def engine_machine(model, target: str, dist_dir=None, echo=None):
 
 
 #: What the Apple display code (port/asm/apple_frontend.s) writes besides its own region:
-#: hi-res page 2, its zero page ($06-$09, $CE-$CF, $D7, $EB-$EF, $FA-$FD), CSW and CH/CV,
+#: hi-res page 2, its zero page ($06-$09, $CE-$CF, $D7, $EB-$EF, $FA-$FD), CSW, KSW and CH/CV,
 #: and the soft switches it sets (CLR80STORE $C000 by a write; $C050-$C057).
 APPLE_DISPLAY_WRITES = ((0x4000, 0x5FFF), (0x06, 0x09), (0xCE, 0xCF), (0xD7, 0xD7), (0xEB, 0xEF), (0xFA, 0xFD),
-                        (0x36, 0x37), (0x24, 0x25), (0xC000, 0xC000), (0xC050, 0xC057))
+                        (0x36, 0x39), (0x24, 0x25), (0xC000, 0xC000), (0xC050, 0xC057))
 
 
 def load_display(machine, code: bytes) -> None:
