@@ -630,8 +630,9 @@ def test_start_frees_the_cursor_and_start_again_puts_it_back(model, dist, monkey
     assert before != tobruk
     after = [screen_calls[i][1] for i in draws if i > at_tobruk]
     assert after[0] == hexgrid.step(*tobruk, 3) and after[1] == before           # 3, then START: back
-    between = [e for e, _ in screen_calls[at_tobruk:] if isinstance(e, str)]
-    assert set(between) <= {"HEX_NEIGHBOUR"}, between                            # nothing picked or moved
+    between = [(e, args) for e, args in screen_calls[at_tobruk:] if isinstance(e, str)]
+    assert {e for e, _ in between} <= {"HEX_NEIGHBOUR", "FIND_UNIT"}, between    # nothing picked or moved
+    assert {args[2:] for e, args in between if e == "FIND_UNIT"} == {before}      # G: the units there
     own = [u.number for u in stateblock.decode(machine.state_bytes(), model).units
            if u.status == Status.ON_MAP and (u.col, u.row) == before]
     assert ("NO UNITS OF YOURS HERE" in report.screen[21]) != any(f"UNIT {n}" in report.screen[21] for n in own)

@@ -231,6 +231,40 @@ def test_what_a_front_end_shows_through_the_jump_table(model, machines, game_sta
                     assert r.status == abi.ERRORS["HEX"]
 
 
+def test_find_unit_walks_the_units_as_the_reference(model, machines, game_states):
+    """FIND_UNIT on states games reach: every unit of each side (any hex), the units of
+    the hexes units stand in and of empty hexes, `after` and side past their ends; an
+    argument over 255 refused with nothing written."""
+    from kotd.engine.board import side_of
+    from kotd.engine.flow import ANY_COL, find_unit
+    from kotd.engine.movement import RuleError
+    from kotd.engine.state import Status
+    from kotd.model.types import SIDES
+    rng = random.Random(11)
+    count = len(model.units)
+    for state_bytes in rng.sample(game_states, 10):
+        state = stateblock.decode(state_bytes, model)
+        hexes = sorted({u.hex for u in state.units if u.on_map}) + [(0, 0), (model.map.columns - 1, 5)]
+        calls = [(after, side, ANY_COL, 0) for side in (0, 1, 2) for after in (0, 1, count - 1, count, 200)]
+        calls += [(after, side, col, row) for col, row in rng.sample(hexes, 8) for side in (0, 1)
+                  for after in (0, rng.randrange(count))]
+        for m in machines.values():
+            m.write_state(state)
+            for args in calls:
+                assert m.call("FIND_UNIT", *args).value == find_unit(model, state, *args), args
+            for side in (0, 1):                     # a whole walk, as the front end makes it
+                unit, walk = 0, []
+                while (unit := m.call("FIND_UNIT", unit, side, ANY_COL, 0).value):
+                    walk.append(unit)
+                assert walk == [u.number for u in state.units
+                                if u.status == Status.ON_MAP and side_of(model, u) == SIDES[side]]
+            for args in ((256, 0, ANY_COL, 0), (0, 256, 1, 1), (0, 0, 256 + 3, 0), (0, 0, 3, 0x1FF)):
+                with pytest.raises(RuleError):
+                    find_unit(model, state, *args)
+                r = m.call("FIND_UNIT", *args)
+                assert r.status == abi.ERRORS["RANGE"] and m.state_bytes() == state_bytes
+
+
 def test_a_game_where_the_holder_lets_the_enemy_move_first(model, machines, monkeypatch):
     """CHOOSE_FIRST(0) every turn: the Second Player's segments come first."""
     from kotd.engine.ai import SimpleAI

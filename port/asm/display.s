@@ -1,6 +1,6 @@
 ;
 ; display.s -- what a front end shows of a unit (docs/rules.md "Solitaire"; manual
-; V.7; ruling 16.42.7).
+; V.7; ruling 16.42.7), and the units it lists.
 ;
 ; In the solitaire game the Axis player sees each computer-run Allied unit's
 ; strength through its display percent U_NOISE, drawn anew at the start of
@@ -72,5 +72,62 @@ _too_big:
     rts
 _no_unit:
     lda #E_UNIT
+    rts
+.scend
+
+;
+; find_unit -- the next unit a front end lists (FIND_UNIT; kotd.engine.flow.find_unit):
+; the first unit numbered above `after` of a side with status ON_MAP, in the hex
+; (col, row) unless col is ANY_COL.  One call a unit found: BASIC walking the 58
+; units itself took 2.5 s on the Apple for the units of a hex (the G key).
+;
+; In:       ARG0 = after (from UNIT_COUNT on: none); ARG1 = side, SIDE_AXIS or
+;           SIDE_ALLIED (another: none); ARG2 = col (ANY_COL: any hex), ARG3 = row
+; Out:      A = E_OK: CALL_RESULT = the unit number, 0 if none
+;           Refused: A = E_RANGE (an argument over 255)
+; Clobbers: X, flags
+;
+find_unit:
+.scope
+    ldx #7                          ; ARG3_HI, ARG2_HI, ARG1_HI, ARG0_HI: all 0
+_high:
+    lda CALL_ARGS,x
+    bne _range
+    dex
+    dex
+    bpl _high
+    ldx ARG0_LO
+_next:
+    cpx #UNIT_COUNT
+    bcc _look
+    ldx #$FF                        ; none: the answer 0
+    bne _found                      ; always
+_look:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _skip
+    lda UNIT_SIDE,x
+    cmp ARG1_LO
+    bne _skip
+    lda ARG2_LO
+    cmp #ANY_COL
+    beq _found
+    cmp U_COL,x
+    bne _skip
+    lda ARG3_LO
+    cmp U_ROW,x
+    beq _found
+_skip:
+    inx
+    bne _next                       ; always: X < UNIT_COUNT here
+_found:
+    inx                             ; the unit's number (index + 1)
+    stx CALL_RESULT_LO
+    lda #0
+    sta CALL_RESULT_HI
+    lda #E_OK
+    rts
+_range:
+    lda #E_RANGE
     rts
 .scend

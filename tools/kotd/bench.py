@@ -36,6 +36,7 @@ from .emu.battle import run_battle
 from .emu.display import display_cycles
 from .emu.supply import run_supply
 from .engine.combat import BattleOrder
+from .engine.flow import ANY_COL
 from .engine.fixtures import empty_state, open_ground, place
 from .engine.setup import Options, new_game
 from .model.types import Model
@@ -103,7 +104,8 @@ ENTRY_GAMES = {
 PHASE_ENTRIES, BATTLE_ENTRIES = {"PHASE_NEXT": 60_000, "NEW_GAME": 60_000}, ("ATTACK", "DEFEND")
 KEY_PRESS_BUDGET = 3_000
 #: Entries the games' players never call, probed on the state after every PROBE_EVERY-th
-#: call of each game (each unit; SCORE once).
+#: call of each game (each unit; SCORE once; FIND_UNIT from the first unit, each side, in
+#: any hex and in a hex where none stands: the whole walk).
 PROBED, PROBE_EVERY = ("SEA_MOVE", "LOGISTICS_MAX", "DISPLAY_STRENGTH"), 250
 
 
@@ -121,8 +123,9 @@ def entry_worst(model: Model, machine, games=None) -> dict[str, dict]:
             raise RuntimeError(f"{sid} seed {seed}: {len(rep.mismatches)} replay mismatches (kotd replay)")
         samples += [(e, c) for e, cycles in rep.cycles.items() for c in cycles]
         for action in log.actions[::PROBE_EVERY]:      # the entries no player calls: every unit
-            for entry, args in [("SCORE", ())] + [(e, (n,)) for n in range(1, len(model.units) + 1)
-                                                  for e in PROBED]:
+            probes = [("SCORE", ())] + [(e, (n,)) for n in range(1, len(model.units) + 1) for e in PROBED]
+            probes += [("FIND_UNIT", (0, side, col, 0)) for side in (0, 1) for col in (0, ANY_COL)]
+            for entry, args in probes:
                 machine.cpu.load(machine.target.state.start, action.after)
                 samples.append((entry, machine.call(entry, *args).cycles))
     rows = worst_by_entry(samples)

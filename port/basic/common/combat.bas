@@ -7,30 +7,28 @@
 attack_dialogue:
     bit = {MAY_ATTACK} : GOSUB @test_bit
     IF bit_set = 0 THEN GOSUB @clear_message : PRINT "NO ATTACK NOW"; : GOTO @operations_turn
-    ' Shown at once: the defenders are searched among every unit (on the Atari up to half a second).
-    GOSUB @clear_message : PRINT "ATTACK: THE DEFENDERS...";
+    ' The defenders (the enemy's units in the target hex), then the attackers (the acting
+    ' side's in the attacking unit's hex), one FIND_UNIT a unit.
     stack_size = ({BATTLE_INTENSITY} - {BATTLE_UNITS}) / 2
-    defenders = 0 : answer_key = 0
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF answer_key = 70 OR defenders = stack_size THEN @next_defender
-        IF PEEK({U_COL} + unit - 1) <> target_col OR PEEK({U_ROW} + unit - 1) <> target_row THEN @next_defender
-        IF PEEK({U_STATUS} + unit - 1) <> {STATUS_ON_MAP} THEN @next_defender
-        shown = ENGINE(DISPLAY_STRENGTH, unit)
-        GOSUB @clear_message : PRINT "DEFENDER ";unit;" STR ";shown;": ATTACK IT? Y/N/F";
-        GOSUB @ask_yes_no
-        IF answer_key = 89 THEN POKE {BATTLE_UNITS} + stack_size + defenders, unit : defenders = defenders + 1
+    defenders = 0 : answer_key = 0 : unit = 0
 next_defender:
-    NEXT unit
-    attackers = 0 : answer_key = 0
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF answer_key = 70 OR attackers = stack_size THEN @next_attacker
-        IF PEEK({U_COL} + unit - 1) <> from_col OR PEEK({U_ROW} + unit - 1) <> from_row THEN @next_attacker
-        IF PEEK({U_STATUS} + unit - 1) <> {STATUS_ON_MAP} OR PEEK({UNIT_SIDE} + unit - 1) <> actor THEN @next_attacker
-        GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO} + unit - 1) + 256 * PEEK({U_STR_HI} + unit - 1);"? Y/N/F";
-        GOSUB @ask_yes_no
-        IF answer_key = 89 THEN POKE {BATTLE_UNITS} + attackers, unit : attackers = attackers + 1
+    unit = ENGINE(FIND_UNIT, unit, 1 - actor, target_col, target_row)
+    IF unit = 0 OR answer_key = 70 OR defenders = stack_size THEN @ask_attackers
+    shown = ENGINE(DISPLAY_STRENGTH, unit)
+    GOSUB @clear_message : PRINT "DEFENDER ";unit;" STR ";shown;": ATTACK IT? Y/N/F";
+    GOSUB @ask_yes_no
+    IF answer_key = 89 THEN POKE {BATTLE_UNITS} + stack_size + defenders, unit : defenders = defenders + 1
+    GOTO @next_defender
+ask_attackers:
+    attackers = 0 : answer_key = 0 : unit = 0
 next_attacker:
-    NEXT unit
+    unit = ENGINE(FIND_UNIT, unit, actor, from_col, from_row)
+    IF unit = 0 OR answer_key = 70 OR attackers = stack_size THEN @attackers_asked
+    GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO} + unit - 1) + 256 * PEEK({U_STR_HI} + unit - 1);"? Y/N/F";
+    GOSUB @ask_yes_no
+    IF answer_key = 89 THEN POKE {BATTLE_UNITS} + attackers, unit : attackers = attackers + 1
+    GOTO @next_attacker
+attackers_asked:
     IF attackers = 0 OR defenders = 0 THEN GOSUB @clear_message : PRINT "NO BATTLE"; : GOTO @operations_turn
     POKE {BATTLE_HEXES}, from_col : POKE {BATTLE_HEXES+1}, from_row
     POKE {BATTLE_HEXES+2}, target_col : POKE {BATTLE_HEXES+3}, target_row

@@ -101,17 +101,10 @@ logistics_turn:
 ' The acting side's next unit on the map after from_unit (and after the last one given
 ' logistics), round again from the first; logistics_unit = 0 when none is left.
 find_logistics_unit:
-    logistics_unit = 0 : first_unit = PEEK({LOGISTICS_LAST}) + 1
-    IF from_unit >= first_unit THEN first_unit = from_unit + 1
-    FOR round = 1 TO 2
-        IF first_unit > {UNIT_COUNT} THEN @next_logistics_round
-        FOR unit = first_unit TO {UNIT_COUNT}
-            IF PEEK({UNIT_SIDE} + unit - 1) = actor AND PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP} THEN logistics_unit = unit : unit = {UNIT_COUNT}
-        NEXT unit
-        IF logistics_unit THEN round = 2
-next_logistics_round:
-        first_unit = PEEK({LOGISTICS_LAST}) + 1
-    NEXT round
+    after = PEEK({LOGISTICS_LAST})
+    IF from_unit > after THEN after = from_unit
+    logistics_unit = ENGINE(FIND_UNIT, after, actor, {ANY_COL}, 0)
+    IF logistics_unit = 0 THEN logistics_unit = ENGINE(FIND_UNIT, PEEK({LOGISTICS_LAST}), actor, {ANY_COL}, 0)
     RETURN
 
 ' --- initiative ---
@@ -167,15 +160,13 @@ get_units:
     GOTO @operations_turn
 
 list_own_units:
-    list_count = 0
+    list_count = 0 : unit = 0
     GOSUB @clear_message
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF PEEK({U_COL} + unit - 1) <> cursor_col OR PEEK({U_ROW} + unit - 1) <> cursor_row THEN @next_listed_unit
-        IF PEEK({U_STATUS} + unit - 1) <> {STATUS_ON_MAP} OR PEEK({UNIT_SIDE} + unit - 1) <> actor THEN @next_listed_unit
-        IF list_count < 6 THEN list_count = list_count + 1 : list_unit(list_count) = unit : PRINT list_count;":UNIT ";unit;"  ";
 next_listed_unit:
-    NEXT unit
-    RETURN
+    unit = ENGINE(FIND_UNIT, unit, actor, cursor_col, cursor_row)
+    IF unit = 0 OR list_count = 6 THEN RETURN
+    list_count = list_count + 1 : list_unit(list_count) = unit : PRINT list_count;":UNIT ";unit;"  ";
+    GOTO @next_listed_unit
 
 ' Mode 1: pick the unit (in a limited reaction this accesses it).
 pick_unit:
@@ -203,15 +194,12 @@ unit_key:
     ' and the move is an attack (manual VIII).  Three refusals come before E_ENEMY and
     ' say nothing of the hex: a garrison never moves, a depot moves only in its phase, in
     ' limited reaction only the accessed unit acts; each may still attack (a depot with
-    ' the units of its hex), so for them the hex is searched (a loop of every unit).
+    ' the units of its hex), so for them the hex is searched for an enemy unit.
     result = ENGINE(MOVE, selected, direction)
     engine_status = PEEK({CALL_STATUS})
     IF engine_status = {E_ENEMY} THEN @attack_dialogue
     IF engine_status <> {E_GARRISON} AND engine_status <> {E_DEPOT} AND engine_status <> {E_REACTION} THEN @moved
-    enemy = 0
-    FOR unit = 1 TO {UNIT_COUNT}
-        IF PEEK({U_COL} + unit - 1) = target_col AND PEEK({U_ROW} + unit - 1) = target_row AND PEEK({UNIT_SIDE} + unit - 1) <> actor THEN enemy = enemy + (PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP})
-    NEXT unit
+    enemy = ENGINE(FIND_UNIT, 0, 1 - actor, target_col, target_row)
     IF enemy THEN @attack_dialogue
 moved:
     GOSUB @check_engine_status

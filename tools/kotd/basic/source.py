@@ -52,7 +52,7 @@ ENGINE_ARG = "engine_arg"          # engine_arg(1) .. engine_arg(n): the argumen
 #: Arguments that are bytes (0-255) wherever a front end passes them: on the Apple an
 #: entry taking only these (or none) is called with a POKE per byte and CALL, without
 #: @engine_call; a value over 255 is Applesoft's ?ILLEGAL QUANTITY, not a wrong call.
-BYTE_ARGUMENTS = {"col", "row", "direction", "col1", "row1", "col2", "row2", "unit", "unit1", "unit2", "side",
+BYTE_ARGUMENTS = {"col", "row", "direction", "col1", "row1", "col2", "row2", "unit", "unit1", "unit2", "side", "after",
                   "replacements", "supply", "priority", "move_first", "risk", "air", "count"}
 
 #: The Apple display code's entries (port/asm/apple_frontend.s, its jump table at the

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import flow
 from .targets import Target
 
 ABI_VERSION = 1
@@ -53,6 +54,7 @@ ERRORS: dict[str, int] = {
 
 RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)
 HEX_NONE = 0xFFFF       # a hex result "off the map": column $FF, row $FF (not an error)
+ANY_COL = flow.ANY_COL  # FIND_UNIT's column for "in any hex"
 JUMP_SIZE = 3           # bytes per jump table entry (JMP abs)
 
 
@@ -115,6 +117,8 @@ ENTRIES: tuple[Entry, ...] = (
     Entry(25, "LOGISTICS_MAX", "logistics_maxima", ("unit",), "most replacements",
           "the maxima a front end shows: LOGISTICS_MAX (replacements, supply)"),
     Entry(26, "SCORE", "score", (), "score + 32768", "Axis VP - Allied VP, offset by 32768"),
+    Entry(27, "FIND_UNIT", "find_unit", ("after", "side", "col", "row"), "unit number, 0 if none",
+          "the first unit numbered above `after` of side 0/1 on the map, in hex (col, row) unless col is ANY_COL"),
 )
 
 
@@ -154,6 +158,7 @@ def abi_equates() -> str:
     lines += ["", f".alias {'ABI_VERSION':<24} {ABI_VERSION}",
               f".alias {'RESULT_ERROR_HI':<24} ${RESULT_ERROR >> 8:02X}    ; an error's result: $FF00 + code",
               f".alias {'HEX_NONE':<24} ${HEX_NONE:04X}  ; a hex result off the map",
+              f".alias {'ANY_COL':<24} ${ANY_COL:02X}    ; FIND_UNIT's column for any hex",
               f".alias {'ENTRY_COUNT':<24} {len(ENTRIES)}", ""]
     for e in ENTRIES:
         lines.append(f".alias ENTRY_{e.name:<18} {e.number}")

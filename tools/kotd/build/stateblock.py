@@ -503,6 +503,9 @@ def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     from . import disk
     out.update(disk.basic_constants(target))        # saved games (issue 11)
     out["HEX_NONE"] = abi.HEX_NONE
+    out["ANY_COL"] = abi.ANY_COL
+    if model.map.columns > abi.ANY_COL:
+        raise LayoutError(f"data/map.yaml: {model.map.columns} columns reach FIND_UNIT's ANY_COL ({abi.ANY_COL})")
     out["ABI_VERSION"] = abi.ABI_VERSION
     for name, value in tables.abi_constants(model).items():
         if name in out and out[name] != value:

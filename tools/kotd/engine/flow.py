@@ -111,6 +111,27 @@ def display_strength(model: Model, state: GameState, unit: UnitState) -> int:
     return unit.strength
 
 
+#: FIND_UNIT's column for "in any hex" (no column of a map reaches it: data/map.yaml).
+ANY_COL = 0xFF
+
+
+def find_unit(model: Model, state: GameState, after: int, side: int, col: int, row: int) -> int:
+    """The first unit numbered above ``after`` of side ``side`` (0 Axis, 1 Allied) on the
+    map, and in the hex (col, row) unless ``col`` is ANY_COL (255); 0 when there is none.
+    A front end's walk over the units (the next unit in logistics, the units of the
+    cursor's hex), one call a unit found.  ``after`` from the unit count on, or a side
+    other than 0 and 1, finds none; RuleError("RANGE") for an argument over 255."""
+    if not all(0 <= a <= 255 for a in (after, side, col, row)):
+        raise RuleError("FIND_UNIT: an argument over 255", "RANGE")
+    if side not in (0, 1):
+        return 0
+    for unit in state.units[after:]:
+        if unit.status == Status.ON_MAP and side_of(model, unit) == SIDES[side] \
+                and (col == ANY_COL or unit.hex == (col, row)):
+            return unit.number
+    return 0
+
+
 @dataclass(frozen=True)
 class Info:
     phase: Phase
