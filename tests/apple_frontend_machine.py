@@ -153,7 +153,7 @@ def save_and_load(image: str, dist: Path, scenario: str, seed: int, machine: str
 def measure(image: str, dist: Path, shots: str | None) -> dict:
     """The set-up screen, a new Tobruk '41 game, then the frames each kind of key takes to
     its first answer on the screen (`*_first`) and to the next wait (`*_frames`): a set-up
-    option, the logistics keys, a cursor step (the map redrawn), a jump, D; and
+    option, the logistics keys, a cursor step (the map redrawn), a jump, D, G; and
     the cycles of one DRAW_MAP called alone (CALL from a one-line program: none here,
     the frames of the cursor key hold it)."""
     g = Game(image, dist)
@@ -189,6 +189,9 @@ def measure(image: str, dist: Path, shots: str | None) -> dict:
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-terrain.png"))
     out["back_first"], out["back_frames"] = g.answer("X")
+    g.press("B")                                             # the home base: the Axis units there
+    out["g_first"], out["g_frames"] = g.answer("G")          # the hex's units listed (FIND_UNIT)
+    g.press("F")
     out["state_phase"] = g.a.peek(g.c["PHASE"])
     return out
 
