@@ -192,6 +192,7 @@ def play(image: str, dist: Path, scenario: str, seed: int, shots: str | None) ->
         press(ch)
     a.wait_until(lambda m: "VICTORY" in m.screen_text(), 6000)
     out["frames"] = a.frame_number() - start
+    a.wait_until(lambda m: "Ready" in m.screen_text() or "READY" in m.screen_text(), 600)   # the program's END
     got = a.read_block(c["STATE_BASE"], c["STATE_SIZE"])
     out["difference"] = first_difference(model, got, log.actions[-1].after)
     out["end"] = [ln.rstrip() for ln in a.screen_lines()[15:] if ln.strip()]

@@ -249,9 +249,10 @@ victory_report:
 
 game_over:
     GOSUB @draw_map
+    keys$ = "" : GOSUB @show_keys
     GOSUB @clear_message
     level = PEEK({LEVEL}) : winner = PEEK({WINNER})
     score = ENGINE(SCORE)
     PRINT "GAME OVER  SCORE ";score - 32768
-    IF level <> {NONE} THEN GOSUB @print_victory_name : PRINT " VICTORY";
+    IF level <> {NONE} THEN PRINT "VICTORY: "; : GOSUB @print_victory_name
     END
