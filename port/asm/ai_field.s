@@ -15,7 +15,8 @@
 ; field_settle.  The search is Dijkstra with buckets (Dial's): costs to enter a hex
 ; are 1..12, so the costs still pending while cost d is settled lie in d+1..d+12 and
 ; FIELD_BUCKETS (16) lists, list d mod 16 for cost d, hold them all apart.  The lists
-; are linked through a pool of FIELD_POOL entries (column, row, next).  A hex whose
+; are linked through a pool of FIELD_POOL entries (column, row, next); a list
+; settled goes back to the pool whole.  A hex whose
 ; cost is lowered again is queued again; its first entry is stale and skipped when
 ; its list comes (its byte no longer holds that list's cost), as _field skips it.
 ; A cost above FIELD_MAX is never kept: the hex stays unreachable, as in _field.
@@ -44,7 +45,7 @@
 .alias FD_HEAD      ZP_TEMP+1           ; the list FD_NEXT goes to, while it is filled
 .alias FD_ENTRY     ZP_TEMP+2           ; the next entry of the list being settled
 .alias FD_FREE      ZP_TEMP+3           ; the pool's free entries (a list; 0: none)
-.alias FD_LIVE      ZP_TEMP+4           ; entries in the lists
+.alias FD_TAIL      ZP_TEMP+4           ; the last entry of the list being settled
 .alias FD_SLOT      ZP_TEMP+5           ; FD_NEXT mod FIELD_BUCKETS
 
 ;
@@ -113,9 +114,10 @@ _finish:
 ;
 ; In:       FIELD_TARGET; ARG2_LO = unit type, ARG3_LO = the walls' side or NONE
 ; Out:      FIELD, FIELD_ABOVE, FIELD_BELOW, FIELD_COST, FIELD_HEAD; the pool
-;           free but for the target's entry; FD_LIVE = 1, FD_DIST = 0;
+;           unused but for the target's entry; FD_DIST = 0, FIELD_EMPTY = 0;
 ;           CALL_RESULT = 0, FIELD_SWEEPS = 0
-; Clobbers: A, X, Y, flags; FP_HERE, FD_ROW_UP, FD_HEAD, FD_FREE, FIELD_SHORT
+; Clobbers: A, X, Y, flags; FP_HERE, FD_ROW_UP, FD_HEAD, FD_FREE, FIELD_FRESH,
+;           FIELD_SHORT
 ;
 field_start:
 .scope
@@ -183,22 +185,16 @@ _next_unit:
     bpl _unit
 _walls_done:
 
-    ldx #FIELD_POOL                 ; the pool: every entry free, 1 -> 2 -> .. -> 0
-    lda #0
-_pool:
-    sta POOL_NEXT,x
-    txa
-    dex
-    bne _pool
-    lda #1
-    sta FD_FREE
+    lda #FIELD_POOL                 ; the pool: no entry used yet (entries come from
+    sta FIELD_FRESH                 ; FIELD_FRESH down, then back through FD_FREE)
     ldx #FIELD_BUCKETS-1
     lda #0
+    sta FD_FREE
 _heads:
     sta FIELD_HEAD,x
     dex
     bpl _heads
-    sta FD_LIVE
+    sta FIELD_EMPTY
     sta FD_DIST
     sta FD_HEAD
     sta CALL_RESULT_LO
@@ -218,7 +214,7 @@ _heads:
     ldy FIELD_TARGET
     lda #0
     sta (FP_HERE),y
-    tax                             ; field_queue's row FD_ROW_UP + 0
+    ldx #0                          ; field_queue's row FD_ROW_UP + 0
     jsr field_queue
     lda FD_HEAD
     sta FIELD_HEAD
@@ -240,18 +236,24 @@ _list:
     and #FIELD_BUCKETS-1
     tax
     lda FIELD_HEAD,x
-    beq _empty
+    bne _taken
+    inc FIELD_EMPTY                 ; as many empty lists in a row as there are
+    lda FIELD_EMPTY                 ; lists: nothing is queued any more (entry
+    cmp #FIELD_BUCKETS              ; costs are below FIELD_BUCKETS)
+    beq _done
+    inc FD_DIST                     ; past FIELD_MAX only on empty lists: a wrap
+    jmp _list                       ; to 0 finds them empty too
+_taken:
     sta FD_ENTRY
+    sta FIELD_LIST
     lda #0                          ; the list is taken whole: what is queued meanwhile
     sta FIELD_HEAD,x                ; costs more and goes to other lists
+    sta FIELD_EMPTY
 _entry:
     ldx FD_ENTRY
+    stx FD_TAIL
     lda POOL_NEXT,x
     sta FD_ENTRY
-    lda FD_FREE                     ; the entry goes back to the pool
-    sta POOL_NEXT,x
-    stx FD_FREE
-    dec FD_LIVE
     lda POOL_COL,x
     sta FD_COL
     ldy POOL_ROW,x
@@ -274,10 +276,12 @@ _entry:
 _stale:
     lda FD_ENTRY
     bne _entry
-_empty:
-    lda FD_LIVE
-    beq _done
-    inc FD_DIST                     ; no wrap: nothing above FIELD_MAX is queued
+    ldx FD_TAIL                     ; the whole list back to the pool
+    lda FD_FREE
+    sta POOL_NEXT,x
+    lda FIELD_LIST
+    sta FD_FREE
+    inc FD_DIST
     jmp _list
 _done:
     rts
@@ -388,28 +392,35 @@ _done:
 ; field_queue -- put a hex at the head of the list being filled (FD_HEAD).
 ;
 ; In:       Y = column, X = row - FD_ROW_UP (0, 1 or 2)
-; Out:      A = FD_NEXT, Y kept; FD_HEAD = the new entry, FD_LIVE + 1; with no
-;           entry free, nothing queued and FIELD_SHORT = 1 (field_sweep follows)
-; Clobbers: X, flags; FD_FREE
+; Out:      A = FD_NEXT, Y kept; FD_HEAD = the new entry; with no entry free,
+;           nothing queued and FIELD_SHORT = 1 (field_sweep follows)
+; Clobbers: X, flags; FD_FREE, FIELD_FRESH
 ;
 field_queue:
 .scope
     txa
     clc
     adc FD_ROW_UP
-    ldx FD_FREE
-    beq _short
+    ldx FD_FREE                     ; an entry: a free one, else one never used
+    beq _fresh
+    pha
+    lda POOL_NEXT,x
+    sta FD_FREE
+    pla
+_entry:
     sta POOL_ROW,x
     tya
     sta POOL_COL,x
-    lda POOL_NEXT,x
-    sta FD_FREE
     lda FD_HEAD
     sta POOL_NEXT,x
     stx FD_HEAD
-    inc FD_LIVE
     lda FD_NEXT
     rts
+_fresh:
+    ldx FIELD_FRESH
+    beq _short
+    dec FIELD_FRESH                 ; entries are used from FIELD_POOL down to 1
+    jmp _entry
 _short:
     lda #1
     sta FIELD_SHORT
@@ -419,8 +430,8 @@ _short:
 
 ;
 ; field_sweep -- finish a field the pool ran short of: settle every hex with a cost
-; again, the map over, until a sweep lowers nothing.  Every queue fails (FD_FREE =
-; 0) and so says that a cost was lowered (FIELD_SHORT = 1).
+; again, the map over, until a sweep lowers nothing.  Every queue fails (no entry
+; free or fresh) and so says that a cost was lowered (FIELD_SHORT = 1).
 ;
 ; In:       FIELD as field_search left it (every cost that of a real path, none
 ;           above FIELD_MAX)
@@ -433,6 +444,7 @@ _sweep:
     inc FIELD_SWEEPS
     lda #0
     sta FD_FREE
+    sta FIELD_FRESH
     sta FIELD_SHORT
     lda #MAP_ROWS-1
     sta FD_ROW
@@ -525,7 +537,10 @@ ai_field_end:
 .alias FIELD_TARGET  FIELD_BEGIN+TERRAIN_COUNT      ; column, row
 .alias FIELD_SWEEPS  FIELD_TARGET+2                 ; field_sweep's sweeps (0: none needed)
 .alias FIELD_SHORT   FIELD_SWEEPS+1                 ; 1: a hex was lowered but not queued
-.alias FIELD_RAM_END FIELD_SHORT+1
+.alias FIELD_FRESH   FIELD_SHORT+1                  ; the highest entry never used, 0: none
+.alias FIELD_LIST    FIELD_FRESH+1                  ; the first entry of the list being settled
+.alias FIELD_EMPTY   FIELD_LIST+1                   ; empty lists in a row
+.alias FIELD_RAM_END FIELD_EMPTY+1
 
 .data
 .org FIELD_RAM_END

@@ -43,15 +43,20 @@ class OpponentError(ValueError):
     """The opponent's code could not be made; the message names the file and the problem."""
 
 
-def check_field_bounds(model: Model, pool: int = FIELD_POOL) -> int:
-    """The longest empty-map field over every passable target and unit type (the figure
-    docs/ai.md quotes); OpponentError if a cost field's bytes cannot hold the map."""
+def check_costs(model: Model, pool: int = FIELD_POOL) -> None:
+    """OpponentError unless every entry cost keeps ai_field.s's lists apart and the pool's links fit a byte."""
     costs = [t.op_cost[k] for t in model.terrain if t.passable for k in UNIT_TYPES]
     if max(costs) >= FIELD_BUCKETS or min(costs) < 1:
         raise OpponentError(f"data/terrain.yaml: entry costs {min(costs)}..{max(costs)}; port/asm/ai_field.s "
                             f"keeps {FIELD_BUCKETS} bucket lists and needs every cost in 1..{FIELD_BUCKETS - 1}")
     if not 1 <= pool <= 255:
         raise OpponentError(f"tools/kotd/build/opponent.py: a pool of {pool} entries; 8-bit links hold 1..255")
+
+
+def check_field_bounds(model: Model) -> int:
+    """The longest empty-map field over every passable target and unit type (the figure
+    docs/ai.md quotes); OpponentError if a cost field's bytes cannot hold the map."""
+    check_costs(model)
     longest = _longest_empty_field(model)
     if longest > FIELD_MAX:
         raise OpponentError(f"data/map.yaml: a cost field of the empty map reaches {longest} operation points; "
@@ -78,7 +83,8 @@ def _row_index(col_parity: int, direction: int) -> int:
     return hexgrid.step(col_parity, 1, direction)[1]          # from row 1: the row is the index
 
 
-def include_text(model: Model, target: Target, engine_symbols: dict[str, int], pool: int = FIELD_POOL) -> str:
+def include_text(model: Model, target: Target, engine_symbols: dict[str, int], pool: int = FIELD_POOL,
+                 field_max: int = FIELD_MAX) -> str:
     for dcol, dirs in DIRECTIONS_BY_COLUMN_STEP.items():
         for parity in (0, 1):
             for d in dirs:
@@ -92,7 +98,7 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
              f".alias OPPONENT_LAST      ${CODE.end:04X}",
              f".alias OPPONENT_RAM       ${RAM.start:04X}",
              f".alias OPPONENT_RAM_LAST  ${RAM.end:04X}",
-             f".alias FIELD_MAX          {FIELD_MAX}    ; kotd.engine.ai_good.FIELD_MAX",
+             f".alias FIELD_MAX          {field_max}    ; kotd.engine.ai_good.FIELD_MAX",
              f".alias FIELD_BUCKETS      {FIELD_BUCKETS}",
              f".alias FIELD_POOL         {pool}",
              "; each direction's neighbour row: 0 above, 1 level, 2 below (kotd.hexgrid)"]
@@ -126,15 +132,22 @@ def top_text(target: Target) -> str:
         ""])
 
 
-def opponent_assembly(model: Model, target: Target, engine_symbols: dict[str, int],
-                      pool: int = FIELD_POOL) -> Assembly:
+def opponent_assembly(model: Model, target: Target, engine_symbols: dict[str, int], *,
+                      pool: int = FIELD_POOL, field_max: int = FIELD_MAX) -> Assembly:
     """Check the field's bounds, write the opponent's generated files for `target` and
     assemble them; `engine_symbols` (upper-case name -> address) are the engine
-    image's.  `pool` other than FIELD_POOL is for the tests of the pool's shortage."""
+    image's.  Another `pool` or `field_max` is for the tests (the pool's shortage,
+    the cut at FIELD_MAX): a variant of its own, without the empty map's check."""
     from . import write_if_changed
-    check_field_bounds(model, pool)
-    suffix = target.name if pool == FIELD_POOL else f"{target.name}_pool{pool}"
-    inc = include_text(model, target, engine_symbols, pool)
+    if (pool, field_max) == (FIELD_POOL, FIELD_MAX):
+        check_field_bounds(model)
+        suffix = target.name
+    else:
+        check_costs(model, pool)
+        if not 1 <= field_max <= 254:
+            raise OpponentError(f"tools/kotd/build/opponent.py: FIELD_MAX {field_max}; a byte holds 1..254 and 255")
+        suffix = f"{target.name}_pool{pool}_max{field_max}"
+    inc = include_text(model, target, engine_symbols, pool, field_max)
     top = top_text(target).replace(f"opponent_{target.name}.inc", f"opponent_{suffix}.inc")
     write_if_changed(paths.GENERATED_DIR / f"opponent_{suffix}.inc", inc)
     write_if_changed(paths.GENERATED_DIR / f"opponent_{suffix}.s", top)

@@ -16,9 +16,10 @@ from .machine import CallResult, EngineMachine
 NO_WALLS = 255              # ai_field's side argument for no walls (NONE)
 
 
-def load_opponent(machine: EngineMachine, pool: int = opponent.FIELD_POOL):
-    """Assemble the opponent for the machine's target and engine image and load it."""
-    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, pool)
+def load_opponent(machine: EngineMachine, **variant):
+    """Assemble the opponent for the machine's target and engine image and load it
+    (`variant`: opponent_assembly's pool or field_max, for the tests)."""
+    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
     machine.cpu.load(opponent.CODE.start, asm.image)
     machine.cpu.allow_writes(opponent.RAM.start, opponent.RAM.end)
     for s in asm.symbols:
@@ -43,5 +44,5 @@ def run_field(machine: EngineMachine, target: tuple[int, int], kind: str,
         return call, {}
     m = machine.model.map
     raw = machine.cpu.read(machine.symbols["FIELD"], m.columns * m.rows)
-    unreachable = opponent.FIELD_MAX + 1
+    unreachable = machine.symbols["FIELD_UNREACHABLE"]
     return call, {(i % m.columns, i // m.columns): v for i, v in enumerate(raw) if v != unreachable}
