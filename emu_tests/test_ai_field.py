@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kotd import hexgrid
 from kotd.build import opponent
 from kotd.emu import EngineMachine
-from kotd.emu.opponent import field_args, load_opponent, run_field
+from kotd.emu.opponent import field_args, field_places as places, load_opponent, run_field
 from kotd.engine import ai_good
 from kotd.engine.ai_good import FIELD_MAX, GoodAI, cost_field
 from kotd.engine.board import occupancy, side_of, terrain
@@ -34,11 +34,6 @@ def field_machines(model, dist) -> dict:
         load_opponent(m)
         out[name] = m
     return out
-
-
-def places(model) -> list[tuple[int, int]]:
-    ids = sorted(set(model.victory.towns) | set(model.map.home_bases.values()))
-    return [model.map.place_hex(p) for p in ids]
 
 
 def passable_hexes(model) -> list[tuple[int, int]]:

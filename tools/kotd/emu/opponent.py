@@ -46,3 +46,48 @@ def run_field(machine: EngineMachine, target: tuple[int, int], kind: str,
     raw = machine.cpu.read(machine.symbols["FIELD"], m.columns * m.rows)
     unreachable = machine.symbols["FIELD_UNREACHABLE"]
     return call, {(i % m.columns, i // m.columns): v for i, v in enumerate(raw) if v != unreachable}
+
+
+def field_places(model) -> list[tuple[int, int]]:
+    """Every town and both home bases: the targets `kotd bench` and the tests measure."""
+    ids = sorted(set(model.victory.towns) | set(model.map.home_bases.values()))
+    return [model.map.place_hex(p) for p in ids]
+
+
+_MEASURED: dict[tuple[str, bytes], dict] = {}
+
+
+def field_cycles(model, build) -> dict:
+    """`kotd bench`'s cost field (py65 only): ai_field's cycles for every town and home
+    base x unit type, with no walls and with each side's units as walls (the scenario
+    start with the most units on the map): worst and mean of each, the cycles per hex
+    settled over them all, the bytes of its code and RAM.  Once per engine image."""
+    from ..engine.setup import start_state
+    from ..engine.state import Status
+    key = (build.target.name, build.image)
+    if key in _MEASURED:
+        return _MEASURED[key]
+    machine = EngineMachine.from_build(model, build)
+    asm = load_opponent(machine)
+    starts = {sid: start_state(model, sid) for sid in sorted(model.scenarios)}
+    busiest = max(starts, key=lambda sid: sum(u.status == Status.ON_MAP for u in starts[sid].units))
+    machine.write_state(starts[busiest])
+    cycles: dict[str, list[int]] = {"none": [], "walls": []}
+    settled = 0
+    for target in field_places(model):
+        for kind in UNIT_TYPES:
+            for walls in (None,) + SIDES:
+                call = machine.call_routine("ai_field", *field_args(target, kind, walls))
+                if call.status:
+                    raise RuntimeError(f"ai_field {target} {kind} walls {walls}: error {call.status}")
+                cycles["none" if walls is None else "walls"].append(call.cycles)
+                settled += call.value
+    every = cycles["none"] + cycles["walls"]
+    out = {"scenario": busiest, "fields": len(every), "worst": max(every), "mean": round(sum(every) / len(every)),
+           "worst_no_walls": max(cycles["none"]), "mean_no_walls": round(sum(cycles["none"]) / len(cycles["none"])),
+           "worst_walls": max(cycles["walls"]), "mean_walls": round(sum(cycles["walls"]) / len(cycles["walls"])),
+           "per_hex": round(sum(every) / settled), "hexes": settled,
+           "bytes": opponent.code_bytes(asm),
+           "ram": asm.address("FIELD_RAM_END") - opponent.RAM.start}
+    _MEASURED[key] = out
+    return out
