@@ -113,7 +113,12 @@ def test_every_field_of_a_good_game(model, field_machines):
         check(field_machines["atari" if n % 4 else "apple"], model, state, target, kind, walls)
 
 
-@settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+#: 20 random fields in the default run, 5,000 with --long (the "long" hypothesis profile).
+FEW = settings(max_examples=20 if settings().max_examples <= 100 else 5_000,
+               suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+
+
+@FEW
 @given(data=st.data())
 def test_random_targets_and_states(model, field_machines, data):
     hexes = passable_hexes(model)
@@ -130,6 +135,18 @@ def test_random_targets_and_states(model, field_machines, data):
         held = {x.hex for x in state.units if x.on_map}
         u.col, u.row = data.draw(st.sampled_from([h for h in hexes if h not in held]), label=f"unit {u.number}")
     check(field_machines[data.draw(st.sampled_from(TARGET_NAMES), label="machine")], model, state, target, kind, walls)
+
+
+def test_every_passable_target_long(model, field_machines, long_run):
+    """--long only: every passable hex as the target, both types, no walls and either
+    side's walls of the Campaign start, on the Atari (about 1,800 fields)."""
+    if not long_run:
+        pytest.skip("--long only")
+    state = start_state(model, "campaign")
+    for target in passable_hexes(model):
+        for kind in UNIT_TYPES:
+            for walls in (None,) + SIDES:
+                check(field_machines["atari"], model, state, target, kind, walls)
 
 
 def test_refusals_write_nothing(model, field_machines):
