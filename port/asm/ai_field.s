@@ -1,7 +1,7 @@
 ;
 ; ai_field.s -- the computer player's cost field (docs/ai.md "The 6502 twin"): the
 ; operation points from every hex to a target hex for a unit type, the twin of
-; kotd.engine.ai_good.GoodAI._field.  py65 only for now: the opponent's code is not on
+; kotd.engine.ai_good.cost_field (GoodAI._field).  py65 only for now: the opponent's code is not on
 ; the images yet; tools/kotd/build/opponent.py assembles it at OPPONENT_BASE with the
 ; engine's tables and routines at their addresses in the engine's image.
 ;
@@ -16,15 +16,15 @@
 ; are 1..12, so the costs still pending while cost d is settled lie in d+1..d+12 and
 ; FIELD_BUCKETS (16) lists, list d mod 16 for cost d, hold them all apart.  The lists
 ; are linked through a pool of FIELD_POOL entries (column, row, next); a list
-; settled goes back to the pool whole.  A hex whose
-; cost is lowered again is queued again; its first entry is stale and skipped when
-; its list comes (its byte no longer holds that list's cost), as _field skips it.
-; A cost above FIELD_MAX is never kept: the hex stays unreachable, as in _field.
+; settled goes back to the pool whole.  A hex whose cost is lowered again is queued
+; again; its first entry is stale and skipped when its list comes (its byte no
+; longer holds that list's cost), as cost_field skips it.  A cost above FIELD_MAX is
+; never kept: the hex stays unreachable, as in cost_field.
 ; Should the pool run short (never in the measured games: docs/ai.md), the lowered
 ; cost is kept but not queued, and when the lists are empty, sweeps over the whole
 ; map settle every hex again until nothing changes (Bellman-Ford): the same field,
 ; slower.  Last, walls become FIELD_UNREACHABLE and the target 0.
-; emu_tests/test_ai_field.py ties this file to _field.
+; emu_tests/test_ai_field.py ties this file to cost_field.
 ;
 
 .alias FIELD_WALL        0
@@ -50,8 +50,8 @@
 
 ;
 ; ai_field -- the cost field: the operation points a unit of a type pays to go from
-; each hex to a target hex, the enemy's hexes walls if asked (GoodAI._field; with
-; walls, GoodAI._walls: the target itself is no wall).
+; each hex to a target hex, the enemy's hexes walls if asked (ai_good.cost_field;
+; the walls as GoodAI._walls makes them: the target itself is no wall).
 ;
 ; In:       ARG0, ARG1 = the target hex (passable); ARG2 = unit type (TYPE_MOBILE,
 ;           TYPE_NONMOBILE); ARG3 = the side whose units on the map are walls
@@ -60,7 +60,7 @@
 ;           no way of at most FIELD_MAX points), CALL_RESULT = the hexes settled
 ;           (FIELD_SWEEPS = 0) or FIELD_SWEEPS = the sweeps the pool's shortage took;
 ;           A = E_HEX (target off the map), E_PROHIBITED (target impassable) or
-;           E_RANGE (type, side), nothing written
+;           E_RANGE (type, side), nothing written but the zero page
 ; Clobbers: X, Y, flags; the engine's zero page; FIELD_ABOVE .. FIELD_RAM_END
 ;
 ai_field:
@@ -74,8 +74,8 @@ _bad:
     lda #E_RANGE
     rts
 _on_map:
-    sta FIELD_TARGET
-    sty FIELD_TARGET+1
+    sta ZP_HEX_A
+    sty ZP_HEX_A+1
     lda ARG2_HI
     ora ARG3_HI
     bne _bad
@@ -88,15 +88,16 @@ _on_map:
     cmp #SIDE_ALLIED+1
     bcs _bad
 _side_ok:
-    lda FIELD_TARGET
-    sta ZP_HEX_A
-    sty ZP_HEX_A+1
     jsr hex_terrain
     lda TERRAIN_PASSABLE,y
     bne _passable
     lda #E_PROHIBITED
     rts
 _passable:
+    lda ZP_HEX_A
+    sta FIELD_TARGET
+    lda ZP_HEX_A+1
+    sta FIELD_TARGET+1
     jsr field_start
     jsr field_search
     lda FIELD_SHORT
