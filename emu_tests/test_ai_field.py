@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from kotd import hexgrid
 from kotd.build import opponent
 from kotd.emu import EngineMachine
-from kotd.emu.opponent import field_args, field_places as places, load_opponent, run_field
+from kotd.build.abi import ERRORS
+from kotd.emu.opponent import NO_WALLS, field_args, field_places as places, load_opponent, run_field
 from kotd.engine import ai_good
 from kotd.engine.ai_good import FIELD_MAX, GoodAI, cost_field
 from kotd.engine.board import occupancy, side_of, terrain
@@ -150,26 +151,28 @@ def test_every_passable_target_long(model, field_machines, long_run):
 
 
 def test_refusals_write_nothing(model, field_machines):
+    """A target off the map or impassable, a bad type or side: the error code, and
+    neither the game state nor any byte of the opponent's RAM written."""
     m = field_machines["atari"]
     m.write_state(start_state(model, "campaign"))
-    field = m.symbols["FIELD"]
-    m.cpu.load(field, bytes([0x5A]) * (model.map.columns * model.map.rows))
+    ram = opponent.RAM.start, m.symbols["FIELD_RAM_END"] - opponent.RAM.start
+    m.cpu.load(ram[0], bytes([0x5A]) * ram[1])
     land = places(model)[0]
     land_hexes = set(passable_hexes(model))
     sea = next((c, r) for r in range(model.map.rows) for c in range(model.map.columns)    # a coast's sea hex
                if (c, r) not in land_hexes and land_hexes & set(hexgrid.neighbours(c, r)))
     with pytest.raises(KeyError):                      # the reference has no cost to enter an impassable hex
         cost_field(model, sea, "mobile")
-    cases = {"PROHIBITED": (sea[0], sea[1], 0, 255), "HEX": (model.map.columns, 0, 0, 255),
-             "RANGE": (land[0], land[1], 2, 255)}
-    cases["RANGE_SIDE"] = (land[0], land[1], 1, 2)
-    cases["RANGE_HIGH"] = (land[0], land[1], 0x100, 255)
-    from kotd.build.abi import ERRORS
-    for what, args in cases.items():
+    cases = [("PROHIBITED", (*sea, 0, NO_WALLS)), ("HEX", (model.map.columns, 0, 0, NO_WALLS)),
+             ("HEX", (0, model.map.rows, 0, NO_WALLS)), ("RANGE", (*land, 2, NO_WALLS)),
+             ("RANGE", (*land, 1, 2)), ("RANGE", (*land, 0x100, NO_WALLS)), ("RANGE", (*land, 0, 0x100))]
+    before = m.state_bytes()
+    for what, args in cases:
         call = m.call_routine("ai_field", *args)
-        assert call.status == ERRORS[what.split("_")[0]], what
-        assert m.cpu.read(field, model.map.columns * model.map.rows) == bytes([0x5A]) * (model.map.columns * model.map.rows)
-    assert field_args(land, "nonmobile", "allied") == (land[0], land[1], 1, 1)
+        assert call.status == ERRORS[what], (what, args)
+        assert m.cpu.read(*ram) == bytes([0x5A]) * ram[1] and m.state_bytes() == before, (what, args)
+    assert field_args(land, "nonmobile", "allied") == (*land, 1, 1)
+    assert field_args(land, "mobile", None) == (*land, 0, NO_WALLS)
 
 
 def test_a_short_pool_gives_the_same_fields_by_sweeps(model, dist):

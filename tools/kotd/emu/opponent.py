@@ -10,10 +10,11 @@ labels, so that ``machine.call_routine("ai_field", ...)`` runs it.
 from __future__ import annotations
 
 from ..build import opponent
+from ..build.stateblock import NONE
 from ..model.types import SIDES, UNIT_TYPES
 from .machine import CallResult, EngineMachine
 
-NO_WALLS = 255              # ai_field's side argument for no walls (NONE)
+NO_WALLS = NONE             # ai_field's side argument for no walls
 
 
 def load_opponent(machine: EngineMachine, **variant):
