@@ -7,7 +7,10 @@ Fixed situations, the same every run:
   optional Axis depots (``-2p``);
 - ``battle_6v6``: six Axis units attack six Allied units at intensity 9, with air and
   neighbours on both sides;
-- ``battle_1v1``: one unit against one.
+- ``battle_1v1``: one unit against one;
+- ``field`` (py65 only: the opponent's code, not on the images yet): the computer
+  player's cost field, ``port/asm/ai_field.s``, for every town and home base x unit
+  type, with no walls and with each side's units as walls (:func:`kotd.emu.opponent.field_cycles`).
 
 Cycles are counted by py65 from the jump table entry to the return, the ABI glue
 included; milliseconds are those cycles at the machines' clocks.  Bytes come from
@@ -34,6 +37,7 @@ from .build.targets import ENGINE_BUDGET, targets_for
 from .emu import EngineMachine
 from .emu.battle import run_battle
 from .emu.display import display_cycles
+from .emu.opponent import field_cycles
 from .emu.supply import run_supply
 from .engine.combat import BattleOrder
 from .engine.flow import ANY_COL
@@ -202,6 +206,7 @@ def bench_reports(model: Model, target: str = "all", data_dir=DEFAULT_DATA_DIR) 
                                   "modules": modules}})
         if build.display is not None:       # the Apple's display code (port/asm/apple_frontend.s)
             reports[-1]["display"] = display_cycles(model, build)
+        reports[-1]["field"] = field_cycles(model, build)     # py65 only: the opponent's, not on the images
     return reports
 
 
@@ -236,10 +241,17 @@ def markdown(reports: list[dict]) -> str:
         ca, cp = cycles(a, name), cycles(p, name)
         worst = (min(ca[0], cp[0]), max(ca[1], cp[1]))
         rows.append(f"| {what} | {fmt(ca)} | {ms(a, ca)} | {fmt(cp)} | {ms(p, cp)} | {verdict(name, worst)} |")
+    fa, fp = a["field"], p["field"]
+    rows.append(f"| cost field (`ai_field.s`, py65 only), towns and home bases x unit types, walls or none: "
+                f"mean, worst | {fa['mean']:,}, {fa['worst']:,} | {ms(a, (fa['mean'], fa['worst'])).replace('-', ', ')} | "
+                f"{fp['mean']:,}, {fp['worst']:,} | {ms(p, (fp['mean'], fp['worst'])).replace('-', ', ')} | "
+                f"a computer turn: 20 s Atari, 40 s Apple (docs/ai.md) |")
     ba, bp = a["bytes"], p["bytes"]
     ok = "met" if max(ba["total"], bp["total"]) <= ba["budget"] else "**missed**"
     rows.append(f"| code + tables | {ba['code']:,} + {ba['tables']:,} = {ba['total']:,} bytes | | "
                 f"{bp['code']:,} + {bp['tables']:,} = {bp['total']:,} bytes | | {ba['budget']:,}: {ok} |")
+    rows.append(f"| cost field code + RAM (`ai_field.s`, py65 only) | {fa['bytes']:,} + {fa['ram']:,} bytes | | "
+                f"{fp['bytes']:,} + {fp['ram']:,} bytes | | not on the images (docs/ai.md) |")
     return "\n".join(rows)
 
 
@@ -276,6 +288,12 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                        f"a cursor move {d['draw_map_cursor']} ({d['draw_map_cursor'] / mhz:.0f} ms), "
                        f"DRAW_TERRAIN {d['draw_terrain']}, a character {d['char']}, CLEAR_ROWS a row "
                        f"{d['clear_row']}, DISPLAY_INIT {d['display_init']}; {d['bytes']} of {d['region']} bytes")
+        if "field" in r:
+            f = r["field"]
+            click.echo(f"  cost field (py65 only: port/asm/ai_field.s, not on the images): {f['fields']} fields "
+                       f"({f['scenario']} start), no walls mean {f['mean_no_walls']} worst {f['worst_no_walls']}, "
+                       f"walls mean {f['mean_walls']} worst {f['worst_walls']} cycles; {f['per_hex']} cycles a hex "
+                       f"settled; {f['bytes']} bytes of code, {f['ram']} of RAM")
         if "entries" in r:
             games = ", ".join(f"{s} seed {n}" for s, n in r["entries"]["games"].items())
             click.echo(f"  entries, worst call over the recorded games ({games}):")

@@ -157,7 +157,8 @@ def build(target: str, out_dir: Path, data_dir: Path) -> None:
               help="Also replay one recorded game per scenario on the first target: each entry's worst call.")
 @data_option
 def bench(as_json: bool, target: str, entries: bool, data_dir: Path) -> None:
-    """Measure the 6502 engine in cycles (py65) and bytes, against its budgets."""
+    """Measure the 6502 engine in cycles (py65) and bytes, against its budgets, and the
+    computer player's cost field (py65 only: port/asm/ai_field.s, not on the images yet)."""
     from .bench import run_bench
     model = load_or_exit(data_dir)
     sys.exit(run_bench(model, target, as_json, data_dir, entries))

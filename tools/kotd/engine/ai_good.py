@@ -34,6 +34,9 @@ from .movement import RuleError, check_move
 from .state import Status, UnitState
 
 UNREACHABLE = 9999
+FIELD_MAX = 254                  # the most operation points a cost field holds: the 6502 twin keeps a
+                                 # byte a hex, 255 unreachable (docs/ai.md "The 6502 twin"; the most
+                                 # measured in games is 103, on the empty map 82)
 
 # Odds (hundredths) needed to attack, by posture; lower against a valuable hex.
 ATTACK_ODDS_OFFENCE = 120
@@ -108,6 +111,35 @@ def est_strength(state, model: Model, unit: UnitState, viewer: str) -> int:
     return unit.strength
 
 
+def cost_field(model: Model, target: Hex, kind: str, blocked: frozenset = frozenset()) -> tuple[dict[Hex, int], int]:
+    """Operation points from every hex to `target` for a unit type (Dijkstra with an
+    array of buckets, costs 1..12), up to FIELD_MAX: a hex further, or walled off by
+    `blocked`, is left out (unreachable).  Also the steps it took: the entries taken
+    from the buckets, stale ones included (GoodAI.ops_per_turn).  The 6502 twin:
+    port/asm/ai_field.s."""
+    dist = {target: 0}
+    buckets: list[list[Hex]] = [[target]]
+    steps = 0
+    i = 0
+    while i < len(buckets):
+        for h in buckets[i]:
+            if dist[h] != i:
+                continue
+            t_here = terrain(model, h)
+            for n in hexgrid.neighbours(*h):
+                if not model.map.on_map(*n) or not terrain(model, n).passable or n in blocked:
+                    continue
+                nd = i + t_here.op_cost[kind]      # cost of stepping from n into h
+                if nd <= FIELD_MAX and nd < dist.get(n, UNREACHABLE):
+                    dist[n] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(n)
+        steps += len(buckets[i])
+        i += 1
+    return dist, steps
+
+
 class GoodAI:
     """The reference player; `openings=False` leaves out the OPENINGS plans ("plain")."""
 
@@ -137,34 +169,14 @@ class GoodAI:
         self.ops_per_turn[-1] += n
 
     def _field(self, game: Game, target: Hex, kind: str, blocked: frozenset = frozenset()) -> dict[Hex, int]:
-        """Operation points from every hex to `target` for a unit type (Dijkstra with
-        an array of buckets, costs 1..12).  Without `blocked` units are ignored and the
-        field is kept for the game (the map never changes); with it, the enemy's hexes
-        are walls and the field is kept for the phase only."""
+        """`cost_field`, kept: without `blocked` for the game (the map never changes),
+        with it (the enemy's hexes as walls) for the phase only."""
         key = (target, kind)
         cache = self._fields if not blocked else self._phase_fields
         if key in cache:
             return cache[key]
-        model = game.model
-        dist = {target: 0}
-        buckets: list[list[Hex]] = [[target]]
-        i = 0
-        while i < len(buckets):
-            for h in buckets[i]:
-                if dist[h] != i:
-                    continue
-                t_here = terrain(model, h)
-                for n in hexgrid.neighbours(*h):
-                    if not model.map.on_map(*n) or not terrain(model, n).passable or n in blocked:
-                        continue
-                    nd = i + t_here.op_cost[kind]      # cost of stepping from n into h
-                    if nd < dist.get(n, UNREACHABLE):
-                        dist[n] = nd
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(n)
-            self._count(game, len(buckets[i]))
-            i += 1
+        dist, steps = cost_field(game.model, target, kind, blocked)
+        self._count(game, steps)
         cache[key] = dist
         return dist
 
