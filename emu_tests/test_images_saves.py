@@ -45,6 +45,7 @@ def atari(model, dist):
     cpu.allow_writes(0x00E0, 0x00E3)                 # ZP_PTR, ZP_LEFT (saved and restored)
     cpu.allow_writes(0x00D4, 0x00D5)                 # FR0: what USR returns
     cpu.allow_writes(0x0300, 0x030B)                 # the disk's call block
+    cpu.allow_writes(ATARI.disk_buffer.start, ATARI.disk_buffer.end)   # the sector buffer
     cpu.allow_writes(0x0100, 0x01FF)
 
     class Atari:
@@ -380,12 +381,89 @@ class RomMemory(WatchedMemory):
         super().__setitem__(i, v)
 
 
+PORTB, NMIEN = 0xD301, 0xD40E
+
+
+class XlMemory(RomMemory):
+    """An XL's RAM under the OS at $C000-$CFFF, in while PORTB bit 0 is 0 (``xl``);
+    on an 800 (not ``xl``) nothing answers there: writes lost, reads $FF.  Every
+    write under the OS is noted with NMIEN and the I flag as they were."""
+
+    def __init__(self, xl: bool):
+        super().__init__()
+        self.xl, self.portb, self.nmien, self.mpu = xl, 0xFF, 0x40, None
+        self.under = bytearray(0x1000)
+        self.under_writes = []
+
+    def _ram_in(self):
+        return self.xl and not self.portb & 1
+
+    def __getitem__(self, i):
+        if type(i) is int and 0xC000 <= i <= 0xCFFF:
+            return self.under[i - 0xC000] if self._ram_in() else 0xFF
+        if type(i) is int and i == PORTB:
+            return self.portb
+        return list.__getitem__(self, i)
+
+    def __setitem__(self, i, v):
+        if i == PORTB:
+            self.portb = v
+        elif i == NMIEN:
+            self.nmien = v
+        elif 0xC000 <= i <= 0xCFFF:
+            self.under_writes.append((self.nmien, self.mpu.p & 4))
+            if self._ram_in():
+                self.under[i - 0xC000] = v
+        else:
+            super().__setitem__(i, v)
+
+
+@pytest.mark.parametrize("xl", [True, False], ids=["xl", "800"])
+def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model, dist, xl):
+    """The loader's check writes and reads back under the OS with the ROM switched out;
+    on an XL it copies the opponent's file there, with NMIs and IRQs off, and sets
+    OPPONENT_READY; on an 800 nothing is copied and OPPONENT_READY stays 0.  PORTB and
+    NMIEN are as before afterwards."""
+    from kotd.build.opponent import opponent_assembly
+    from kotd.emu.machine import EngineMachine
+    sectors = atr.read_atr((dist / "kotd-atari.atr").read_bytes())
+    count = sectors[1][1]
+    cpu = Cpu()
+    cpu.memory = XlMemory(xl)
+    cpu.mpu.memory = cpu.memory
+    cpu.memory.mpu = cpu.mpu
+    cpu.load(atr.BOOT_BASE, b"".join(sectors[n] for n in range(1, count + 1)))
+    cpu.load(0xBFFA, bytes([0x00, 0xA0, 0x00, 0x05]))
+    cpu.load(0x0006, b"\x01")
+    cpu.load(HATABS, b"P\x30\xe4C\x40\xe4E\x00\xe4S\x10\xe4K\x20\xe4")
+    cpu.load(0xE400, bytes(range(16)))
+    cpu.allow_writes(0x0000, 0x9FFF)
+
+    def dskinv(c):
+        m = c.memory
+        c.load(m[0x304] | m[0x305] << 8, sectors[m[0x30A] | m[0x30B] << 8])
+        list.__setitem__(m, 0x303, 1)
+        c.mpu.y = 1
+    run(cpu, atr.BOOT_BASE + 6, traps={DSKINV: dskinv, CIOV: lambda c: setattr(c.mpu, "y", 1)})
+    mem = cpu.memory
+    ready = cpu.byte(ATARI.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"])
+    assert (mem.portb, mem.nmien) == (0xFF, 0x40) and mem.under_writes
+    assert all(w == (0, 4) for w in mem.under_writes), "under the OS only with NMIEN = 0 and SEI"
+    if xl:
+        code = opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari").symbols).image
+        assert ready == 1 and bytes(mem.under[:len(code)]) == code
+        assert len(mem.under_writes) == 2 + ATARI.opponent.size         # the check, then the region
+    else:
+        assert ready == 0 and len(mem.under_writes) == 1                # the first pattern, lost
+
+
 def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(model, dist):
     sectors = atr.read_atr((dist / "kotd-atari.atr").read_bytes())
     count = sectors[1][1]
     cpu = Cpu()
-    cpu.memory = RomMemory()
+    cpu.memory = XlMemory(False)
     cpu.mpu.memory = cpu.memory
+    cpu.memory.mpu = cpu.mpu
     cpu.load(atr.BOOT_BASE, b"".join(sectors[n] for n in range(1, count + 1)))   # what the OS does
     cpu.load(0xBFFA, bytes([0x00, 0xA0, 0x00, 0x05]))     # a cartridge: CARTCS $A000, present
     cpu.load(0x0006, b"\x01")                              # TRAMSZ: the OS found it
@@ -449,13 +527,47 @@ def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(mode
     assert cpu.mpu.y == 147, "a LOMEM too high to load over the staged copy is refused"
 
 
+class CardMemory(IoMemory):
+    """A language card's $D000 bank 2 (``card``), switched by reading $C080-$C083 (bit 0
+    twice: write enabled; bits 0-1 equal: its RAM read), or none (a 48 KB machine: the
+    ROM answers and keeps its bytes).  Every write to the card is noted with the I flag."""
+
+    def __init__(self, drive, card: bool):
+        super().__init__(drive)
+        self.card, self.read_ram, self.write_ram, self.prewrite, self.mpu = card, False, False, False, None
+        self.ram = bytearray(0x3000)
+        self.card_writes = []
+
+    def __getitem__(self, i):
+        if type(i) is int and 0xC080 <= i <= 0xC08F:
+            assert not i & 8, "bank 2 only"
+            if i & 1:
+                self.write_ram, self.prewrite = self.prewrite, True
+            else:
+                self.write_ram = self.prewrite = False
+            self.read_ram = (i & 3) in (0, 3)
+            return 0
+        if type(i) is int and 0xD000 <= i and self.card and self.read_ram:
+            return self.ram[i - 0xD000]
+        return super().__getitem__(i)
+
+    def __setitem__(self, i, v):
+        if 0xD000 <= i:
+            if self.card and self.write_ram:
+                self.card_writes.append(self.mpu.p & 4)
+                self.ram[i - 0xD000] = v
+            return                                      # the ROM keeps its bytes
+        super().__setitem__(i, v)
+
+
 def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
     asm = assemble("apple_boot_resident.s")
     sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
     drive = DiskII(sectors)
     cpu = Cpu()
-    cpu.memory = IoMemory(drive)
+    cpu.memory = CardMemory(drive, card=False)
     cpu.mpu.memory = cpu.memory
+    cpu.memory.mpu = cpu.mpu
     n = sectors[(0, 0)][0]
     cpu.load(0x0800, b"".join(sectors[(0, p)] for p in range(n)))       # what the boot PROM does
     cpu.load(0x002B, bytes([SLOT16]))
@@ -479,6 +591,36 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
     assert cpu.read(0x0801, len(program)) == program
     assert cpu.word(0x69) == 0x0801 + len(program) and cpu.word(0x73) == APPLE.program.end + 1  # HIMEM $4000
     assert cpu.word(0x38) == 0xFD1B, "then the keyboard again"
+    assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 0, "no card: no opponent"
+
+
+def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist):
+    """With a language card the boot copies the opponent's file from hi-res page 2 to
+    $D000 bank 2 with interrupts off, sets OPPONENT_READY and reads the ROM again."""
+    from kotd.build.opponent import opponent_assembly
+    from kotd.emu.machine import EngineMachine
+    asm = assemble("apple_boot_resident.s")
+    sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
+    cpu = Cpu()
+    cpu.memory = CardMemory(DiskII(sectors), card=True)
+    cpu.mpu.memory = cpu.memory
+    cpu.memory.mpu = cpu.mpu
+    n = sectors[(0, 0)][0]
+    cpu.load(0x0800, b"".join(sectors[(0, p)] for p in range(n)))
+    cpu.load(0x002B, bytes([SLOT16]))
+    cpu.allow_writes(0x0000, 0xBFFF)
+
+    def applesoft(c):
+        raise Stop
+    with pytest.raises(Stop):
+        run(cpu, 0x0801, traps={asm.address("rw_delay"): lambda c: None, 0xE000: applesoft},
+            limit=20_000_000)
+    mem = cpu.memory
+    code = opponent_assembly(model, APPLE, EngineMachine.from_dist(model, dist, "apple").symbols).image
+    assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 1
+    assert bytes(mem.ram[:len(code)]) == code
+    assert len(mem.card_writes) == 2 + APPLE.opponent.size and all(mem.card_writes), "SEI while the card is written"
+    assert not mem.read_ram and not mem.write_ram, "the ROM read, the card write-protected after"
 
 
 def started_program(dist, target):

@@ -276,3 +276,38 @@ def test_an_applesoft_program_too_big_for_its_memory_is_refused():
     check_program_room("port/basic/kotd.prog", bytes(most), APPLE)
     with pytest.raises(ImageError, match=r"port/basic/kotd.prog: \d+ bytes: an Applesoft program of 2 to \d+ bytes"):
         check_program_room("port/basic/kotd.prog", bytes(most + 1), APPLE)
+
+
+# --- the disks' resident code and the opponent's code: each inside its region ---------------
+
+def test_a_resident_code_past_its_region_is_refused():
+    """The resident code on whole sectors must end inside the resident region: the
+    build names the file and the bytes too many (the opponent's stub made it grow)."""
+    from kotd.build.diskimages import ImageError, check_resident_room
+    from kotd.build.targets import APPLE
+    atari = assemble("atari_boot_resident.s")                   # the generated includes: the session's build
+    size = len(atari.image) + (-len(atari.image) % 128)
+    short = dataclasses.replace(ATARI, resident=Region("disk resident", 0x5000, 0x5000 + size - 129))
+    with pytest.raises(ImageError, match=rf"^port/asm/atari_boot_resident\.s: {len(atari.image)} bytes "
+                                         rf"\({size} on whole sectors\) overflow disk resident \$5000-\$[0-9A-F]+: "
+                                         r"128 bytes too many"):
+        check_resident_room(atari, short, "atari_boot_resident.s", 128)
+    check_resident_room(atari, ATARI, "atari_boot_resident.s", 128)                 # as built: fine
+    apple = assemble("apple_boot_resident.s")
+    short = dataclasses.replace(APPLE, resident=Region("disk resident", 0x6C00, 0x6C00 + len(apple.image) - 2))
+    with pytest.raises(ImageError, match=r"^port/asm/apple_boot_resident\.s: .* overflow disk resident"):
+        check_resident_room(apple, short, "apple_boot_resident.s", 1)
+
+
+def test_an_opponent_past_its_region_is_refused(model):
+    """The opponent's code must fit the RAM under the ROMs it is copied to."""
+    from kotd.build import build_target
+    from kotd.build.diskimages import ImageError, opponent_code
+    engine = build_target(model, ATARI, None, echo=lambda _: None).assembly
+    short = dataclasses.replace(ATARI, opponent=Region("opponent code", 0xC000, 0xC0FF))
+    try:
+        with pytest.raises(ImageError, match=r"^port/asm/generated/opponent_atari\.s:\d+: .* the opponent's code "
+                                             r"does not fit opponent code \$C000-\$C0FF"):
+            opponent_code(model, short, engine)
+    finally:
+        assert len(opponent_code(model, ATARI, engine)) <= ATARI.opponent.size   # the generated files put back

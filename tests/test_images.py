@@ -38,6 +38,14 @@ def started_program(dist, target):
     return (dist / target / (origin.split("/")[-1].replace(".prog", ".bas"))).read_bytes()
 
 
+def opponent_image(model, dist, target):
+    """The opponent's code as kotd build assembles it for the engine in ``dist``."""
+    from kotd.build.opponent import opponent_assembly
+    from kotd.emu.machine import EngineMachine
+    engine = EngineMachine.from_dist(model, dist, target.name)
+    return opponent_assembly(model, target, engine.symbols).image
+
+
 def atari_directory(sectors):
     boot = sectors[1]
     count, bootad = boot[1], int.from_bytes(boot[2:4], "little")
@@ -54,20 +62,21 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     assert bootad == atr.BOOT_BASE and code[0] == 0 and int.from_bytes(code[4:6], "little") == 0
     assert code[6] in (0x20, 0x4C, 0xA9), "boot_continue starts right after the 6-byte header"
     # the directory the build appends after the loader: resident, engine, the front end's
-    # three sections (issue 12: code, text, extra), program, a 0 entry
+    # three sections (issue 12: code, text, extra), the opponent, program, a 0 entry
     entries = []
     for start in range(6, len(code) - 6):
-        cand = code[start:start + 36]
+        cand = code[start:start + 42]
         if int.from_bytes(cand[0:2], "little") == count + 1 and int.from_bytes(cand[4:6], "little") == ATARI.resident.start:
-            entries = [cand[i:i + 6] for i in range(0, 36, 6)]
-            assert code[start + 36:start + 42] == bytes(6)
+            entries = [cand[i:i + 6] for i in range(0, 42, 6)]
+            assert code[start + 42:start + 48] == bytes(6)
             break
     assert entries, "no directory entry for the resident code right after the boot sectors"
     files = []
     for e in entries:
         first, n, address = (int.from_bytes(e[i:i + 2], "little") for i in (0, 2, 4))
         files.append((address, b"".join(sectors[first + i] for i in range(n))))
-    (res_at, res), (eng_at, eng), (front_at, front), (text_at, text), (extra_at, extra), (prog_at, prog) = files
+    (res_at, res), (eng_at, eng), (front_at, front), (text_at, text), (extra_at, extra), (opp_at, opp), \
+        (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
     # the front end's machine code: right after the engine, its sectors inside the region
@@ -79,6 +88,10 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     assert ATARI.resident.start < extra_at and extra_at + len(extra) <= ATARI.resident.end + 1
     program = started_program(dist, "atari")
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
+    # the opponent's code, read just below the program; the loader copies it from there
+    opponent = opponent_image(model, dist, ATARI)
+    assert opp_at == prog_at - len(opp) and opp[:len(opponent)] == opponent and len(opp) - len(opponent) < 128
+    assert opp_at.to_bytes(2, "little") in code[:code.index(bytes(entries[0]))]      # opponent_source
     # the resident code knows where the program is and how long it is
     assert int.from_bytes(res[22:24], "little") == prog_at
     assert int.from_bytes(res[24:26], "little") == len(program)
@@ -123,7 +136,7 @@ def test_loose_atari_files(dist):
     assert segs[2].start == ATARI.engine.start + len(segs[1].data)     # the front end after the engine
     assert segs[3].start == json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]["SCRATCH_END"]
     assert ATARI.resident.start < segs[4].start < ATARI.resident.end        # the front end's text, extra
-    assert segs[5].data == started_program(dist, "atari")
+    assert segs[5].data == started_program(dist, "atari")      # no opponent: only the disk's loader copies it
     engine_xex = images.read_xex((dist / "atari" / "engine.xex").read_bytes())
     loader = engine_xex[0].data
     init = int.from_bytes(engine_xex[1].data, "little") - engine_xex[0].start
@@ -149,7 +162,7 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     while body[at + 1]:
         entries.append((body[at], body[at + 1], int.from_bytes(body[at + 2:at + 4], "little")))
         at += 4
-    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, 0x0800]
+    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, 0x0800, APPLE.opponent_buffer.start]
     def file_bytes(track, pages):
         return b"".join(sectors[(track + k // 16, k % 16)] for k in range(pages))
     engine = (dist / "apple" / "engine.bin").read_bytes()
@@ -157,6 +170,8 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     display = (dist / "apple" / "display.bin").read_bytes()
     assert file_bytes(*entries[1][:2])[:len(display)] == display
     assert file_bytes(*entries[2][:2])[:1 + len(program)] == b"\0" + program
+    opponent = opponent_image(model, dist, APPLE)              # read into hi-res page 2, then copied
+    assert file_bytes(*entries[3][:2]) == opponent + bytes(-len(opponent) % 256)
     assert 0x0801 + len(program) + PROGRAM_ROOM <= APPLE.program.end + 1      # room below HIMEM
     layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)

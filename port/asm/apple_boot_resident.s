@@ -12,6 +12,9 @@
 ;   +9  reset_entry (RESET: run the program again)    +12 boot_load  +15 start_basic
 ;   +18 DISK_SLOT, +19 DISK_STATUS, +20 DISK_INFO_SCENARIO, +21 DISK_INFO_TURN
 ;   +22 program_end (VARTAB), +24 program_first (the program's first two bytes)
+;   +26 OPPONENT_CALL  POKE OPPONENT_ENTRY,n: POKE CALL_ARGC,... : CALL OPPONENT_CALL
+;   +29 OPPONENT_READY (set by boot_load: 1 the opponent is in the language card)
+;   +30 OPPONENT_ENTRY
 ;
 ; How Applesoft gets the program: the loader puts it at $0801 and starts
 ; Applesoft cold (which says NEW: two zero bytes at $0801); its first read of a
@@ -23,6 +26,7 @@
 .include "generated/apple.inc"
 .include "apple_boot_os.inc"
 .include "generated/state.inc"
+.include "generated/abi.inc"
 .include "generated/saves_apple.inc"
 
 .alias ZP_PTR    ZP_BASE                ; saves.s
@@ -53,6 +57,9 @@ DISK_INFO_SCENARIO: .byte 0
 DISK_INFO_TURN:     .byte 0
 program_end:        .word 0
 program_first:      .word 0
+    jmp opponent_call
+OPPONENT_READY:     .byte 0
+OPPONENT_ENTRY:     .byte 0
 
 .include "apple_rwts_write.s"           ; first: its timed loops inside one page
 
@@ -103,6 +110,7 @@ _back:
 .scend
 
 .include "saves.s"
+
 
 ;
 ; read_label, read_slot_sector, write_slot_sector -- one sector of the save
@@ -334,8 +342,10 @@ _loaded:
     sta program_first+1
     lda #1
     sta restore_program
+    jsr load_opponent
     jmp start_basic
 .scend
+
 
 ;
 ; wanted -- is sector Y (0..15) still wanted?
@@ -461,7 +471,83 @@ _out:
 run_keys:
     .byte $D2, $D5, $CE, CR             ; R U N RETURN
 
-.include "generated/apple_nibbles.s"
+.include "generated/apple_nibbles.s"    ; inside one page: checked by the build
+
+;
+; opponent_call -- CALL OPPONENT_CALL: one entry of the computer opponent
+; (OPPONENT_ENTRY: OPPONENT_FIELD, ...) in the language card, with the engine's
+; call block (CALL_ARGC, CALL_ARGS POKEd; docs/images.md "The opponent").  The
+; card's RAM is read (and written) while it runs, with interrupts off (the
+; vectors at $FFFA are the card's then); the ROM is back after.
+;
+; Out:      A = CALL_STATUS: E_OK or an error code (E_NO_OPPONENT when the boot
+;           found no language card, nothing done; E_ARG_COUNT, E_RANGE);
+;           CALL_RESULT as an engine entry leaves it
+; Clobbers: X, Y, flags
+; Zero page: the engine's saved and restored by the opponent
+;
+opponent_call:
+.scope
+    lda OPPONENT_READY
+    bne _call
+    lda #E_NO_OPPONENT
+    sta CALL_STATUS
+    rts
+_call:
+    php
+    sei
+    lda LC_RAM_RW
+    lda LC_RAM_RW
+    ldx OPPONENT_ENTRY
+    jsr OPPONENT_BASE
+    tax
+    lda LC_ROM
+    plp
+    txa
+    rts
+.scend
+
+;
+; load_opponent -- if the language card is there (its RAM keeps two patterns:
+; on a 48 KB machine the ROM answers), copy the opponent's code from
+; OPPONENT_BUFFER (its file, read there) to OPPONENT_BASE, the whole code
+; region, and set OPPONENT_READY.
+;
+; Out:      OPPONENT_READY = 1 if loaded, else left 0; the ROM read after
+; Clobbers: A, X, Y
+;
+load_opponent:
+.scope
+    php
+    sei
+    lda LC_RAM_RW
+    lda LC_RAM_RW
+    ldx #$55
+    stx OPPONENT_BASE
+    cpx OPPONENT_BASE
+    bne _absent
+    ldx #$AA
+    stx OPPONENT_BASE
+    cpx OPPONENT_BASE
+    bne _absent
+    ldx #OPPONENT_PAGES
+    ldy #0
+_from:
+    lda OPPONENT_BUFFER,y
+_to:
+    sta OPPONENT_BASE,y
+    iny
+    bne _from
+    inc _from+2
+    inc _to+2
+    dex
+    bne _from
+    inc OPPONENT_READY
+_absent:
+    lda LC_ROM
+    plp
+    rts
+.scend
 
 disk_operation:  .byte 0
 zero_page_copy:  .byte 0, 0, 0, 0, 0, 0, 0, 0, 0

@@ -8,6 +8,9 @@
 ; prepare and returns; the OS then calls DOSINI (reset_init) and starts the
 ; BASIC cartridge, whose first line of input is RUN "Z:" (atari_boot_resident.s).
 ;
+; The opponent (docs/ai.md "The 6502 twin") is one of the files, read below the
+; staged program; load_opponent copies it under the OS when that RAM is there.
+;
 ; Directory entry, 6 bytes: first sector, sector count, load address (words);
 ; a count of 0 ends it.  Sectors are read whole: a file's last sector may fill
 ; up to 127 bytes past its end (the build checks that room is there).
@@ -94,6 +97,7 @@ _sector:
     sta entry_offset
     bne _file                           ; always
 _done:
+    jsr load_opponent
     jsr RESIDENT_PREPARE
     clc
     rts
@@ -101,6 +105,63 @@ _error:
     sec
     rts
 .scend
+
+;
+; load_opponent -- if the RAM under the OS is there (it keeps two patterns
+; written with the OS ROM switched out: an 800 has none, whatever PORTB does),
+; copy the opponent's code from opponent_source (its file, read there) to
+; OPPONENT_BASE, the whole code region, with the ROM out and every interrupt
+; off, and set the resident code's OPPONENT_READY.
+;
+; In:       opponent_source (filled in by the build)
+; Out:      RESIDENT_OPPONENT_READY = 1 if loaded, else left 0
+; Clobbers: A, X, Y
+;
+load_opponent:
+.scope
+    lda opponent_source
+    sta _from+1
+    lda opponent_source+1
+    sta _from+2
+    php
+    sei
+    lda #0
+    sta NMIEN
+    lda PORTB
+    pha
+    and #$FE                            ; bit 7 stays 1: no self-test ROM over $5000
+    sta PORTB
+    ldx #$55
+    stx OPPONENT_BASE
+    cpx OPPONENT_BASE
+    bne _absent
+    ldx #$AA
+    stx OPPONENT_BASE
+    cpx OPPONENT_BASE
+    bne _absent
+    ldx #OPPONENT_PAGES
+    ldy #0
+_from:
+    lda $FFFF,y                         ; opponent_source, page by page
+_to:
+    sta OPPONENT_BASE,y
+    iny
+    bne _from
+    inc _from+2
+    inc _to+2
+    dex
+    bne _from
+    inc RESIDENT_OPPONENT_READY
+_absent:
+    pla
+    sta PORTB
+    lda #NMI_VBI
+    sta NMIEN
+    plp
+    rts
+.scend
+opponent_source:
+    .word 0                             ; filled in by the build
 
 .include "atari_move_screen.s"         ; move_screen, also in the resident code
 

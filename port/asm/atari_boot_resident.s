@@ -13,6 +13,10 @@
 ;   +18 DISK_SLOT, +19 DISK_STATUS, +20 DISK_INFO_SCENARIO, +21 DISK_INFO_TURN
 ;   +22 program_start, +24 program_length: the tokenized program (SAVE format)
 ;       staged in memory, filled in by the build
+;   +26 OPPONENT_CALL  X=USR(OPPONENT_CALL, entry, arg1, ...)   +29 OPPONENT_READY
+;   +30 OPPONENT_ENTRY (the stub keeps USR's first argument there)
+; OPPONENT_READY is set by the boot loader (atari_boot.s load_opponent), never
+; by the loose file.  The sector buffer is the cassette buffer (SECTOR_BUFFER).
 ;
 ; How BASIC gets the program: BASIC starts as usual (cold start, "READY"); its
 ; first read from the screen editor E: is answered by editor_get, which types
@@ -24,6 +28,7 @@
 .include "atari_os.inc"
 .include "atari_boot_os.inc"
 .include "generated/state.inc"
+.include "generated/abi.inc"
 .include "generated/saves_atari.inc"
 
 .alias ZP_PTR   ZP_BASE             ; the engine's zero page, idle during a USR call
@@ -43,6 +48,9 @@ DISK_INFO_SCENARIO: .byte 0
 DISK_INFO_TURN:     .byte 0
 program_start:      .word 0
 program_length:     .word 0
+    jmp opponent_call
+OPPONENT_READY:     .byte 0
+OPPONENT_ENTRY:     .byte 0
 
 ;
 ; usr_save, usr_load, usr_info -- the USR entries: X=USR(address, slot).
@@ -78,7 +86,7 @@ _low:
     sta DISK_SLOT
 _run:
     jsr run_disk_operation
-_return:
+usr_return:
     sta FR0
     lda #0
     sta FR0+1
@@ -94,8 +102,83 @@ _drop:
 _no_args:
     lda #DISK_ARGS
     sta DISK_STATUS
-    bne _return                         ; always
+    bne usr_return                      ; always
 .scend
+
+;
+; opponent_call -- X=USR(OPPONENT_CALL, entry, arg1, ..., argN): one entry of the
+; computer opponent (OPPONENT_FIELD, ...) in the RAM under the OS, with the
+; engine's call block (docs/images.md "The opponent").  The OS ROM is switched
+; out and every interrupt off while it runs: no vertical blank (the clock and
+; the keyboard stop), and a screen in the ROM's character set shows the RAM's.
+;
+; In:       stack: argument count, then the arguments (high byte, low byte)
+; Out:      FR0 = the status (E_OK or an error code: E_NO_OPPONENT when the boot
+;           found no RAM there, nothing done; E_ARG_COUNT, E_RANGE); CALL_STATUS,
+;           CALL_RESULT as an engine entry leaves them
+; Clobbers: A, X, Y, flags
+; Zero page: FR0; the engine's saved and restored by the opponent
+;
+opponent_call:
+.scope
+    pla                                 ; argument count
+    tay
+    beq _no_entry
+    dey
+    sty CALL_ARGC
+    pla                                 ; the entry: high byte
+    tax
+    pla
+    cpx #0
+    beq +
+    lda #$FF                            ; no such entry
+*   sta OPPONENT_ENTRY
+    ldx #0
+    cpy #0
+    beq _pulled
+_pull:
+    pla                                 ; high byte first
+    cpx #2*CALL_MAX_ARGS
+    bcs _drop
+    sta CALL_ARGS+1,x
+    pla
+    sta CALL_ARGS,x
+    inx
+    inx
+_next:
+    dey
+    bne _pull
+_pulled:
+    lda #E_NO_OPPONENT
+    ldx OPPONENT_READY
+    beq usr_return
+    php
+    sei
+    lda #0
+    sta NMIEN
+    lda PORTB
+    pha
+    and #$FE                            ; bit 7 stays 1: no self-test ROM over $5000
+    sta PORTB
+    ldx OPPONENT_ENTRY
+    jsr OPPONENT_BASE
+    tax
+    pla
+    sta PORTB
+    lda #NMI_VBI
+    sta NMIEN
+    plp
+    txa
+    jmp usr_return
+_drop:
+    pla                                 ; more arguments than any entry takes
+    bcs _next                           ; always: carry still set by cpx
+_no_entry:
+    lda #E_ARG_COUNT
+    bne usr_return                      ; always
+.scend
+
+
 
 ;
 ; run_disk_operation -- disk_save, disk_load or disk_info with the zero page kept.
@@ -534,7 +617,5 @@ editor_original:  .word 0
 editor_table:     .byte 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 z_left:           .word 0
 
-SECTOR_BUFFER:
-    .advance SECTOR_BUFFER+SAVE_SECTOR_SIZE
 resident_end:
 .checkpc RESIDENT_LAST+1

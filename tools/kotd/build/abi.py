@@ -50,6 +50,8 @@ ERRORS: dict[str, int] = {
     "SEALIFT": 27,          # the turn's sealift has been used
     "SEALIFT_BLOCKED": 28,  # units in Tobruk took replacements this turn
     "TOBRUK": 29,           # Tobruk is not in Allied hands
+    # --- the computer opponent (the disks' OPPONENT_CALL; docs/images.md)
+    "NO_OPPONENT": 30,      # the boot found no RAM under the ROMs: the opponent is not loaded
 }
 
 RESULT_ERROR = 0xFF00   # an error's result: $FF00 + code (65280 + code)

@@ -45,10 +45,17 @@ RESIDENT_LAYOUT = {
     "DISK_RESET": 9, "DISK_PREPARE": 12, "DISK_START": 15,
     "DISK_SLOT": 18, "DISK_STATUS": 19, "DISK_INFO_SCENARIO": 20, "DISK_INFO_TURN": 21,
     "PROGRAM_START": 22, "PROGRAM_LENGTH": 24,
+    # the computer opponent in the RAM under the ROMs (docs/images.md "The opponent"):
+    # the call stub, the byte the boot sets (1: loaded, 0: no such RAM), the entry
+    # number (Apple: POKEd; Atari: USR's first argument)
+    "OPPONENT_CALL": 26, "OPPONENT_READY": 29, "OPPONENT_ENTRY": 30,
 }
+#: The labels of RESIDENT_LAYOUT's bytes (checked against the resident code's image).
+LAYOUT_LABELS = ("DISK_SLOT", "DISK_STATUS", "DISK_INFO_SCENARIO", "DISK_INFO_TURN",
+                 "OPPONENT_READY", "OPPONENT_ENTRY")
 #: What the BASIC front ends get (state_constants.txt): the entries and the bytes.
 BASIC_NAMES = ("DISK_SAVE", "DISK_LOAD", "DISK_INFO", "DISK_SLOT", "DISK_STATUS",
-               "DISK_INFO_SCENARIO", "DISK_INFO_TURN")
+               "DISK_INFO_SCENARIO", "DISK_INFO_TURN", "OPPONENT_CALL", "OPPONENT_READY", "OPPONENT_ENTRY")
 
 #: DISK_STATUS values (what USR returns on the Atari).
 STATUS = {
@@ -166,6 +173,8 @@ def basic_constants(target: Target) -> dict[str, int]:
     out = {name: base + RESIDENT_LAYOUT[name] for name in BASIC_NAMES}
     out.update({f"DISK_{name}": code for name, code in STATUS.items()})
     out["SAVE_SLOTS"] = SAVE_SLOTS
+    from .opponent import ENTRIES
+    out.update({f"OPPONENT_{name}": number for number, (name, _, _) in enumerate(ENTRIES)})
     if target.name in START_SLOT_TARGETS:
         out["START_SLOT_FIRST"] = START_SLOT_FIRST
     # the top of BASIC's memory: below the resident code (Atari RAMTOP in pages), below
@@ -187,6 +196,8 @@ def include_text(target: Target, layout: SaveLayout, extra: dict[str, int]) -> s
              f".alias RESIDENT_PREPARE     ${r.start + RESIDENT_LAYOUT['DISK_PREPARE']:04X}",
              f".alias RESIDENT_START       ${r.start + RESIDENT_LAYOUT['DISK_START']:04X}",
              f".alias BASIC_HIMEM          ${(target.program.end + 1 if target.program else r.start):04X}",
+             f".alias OPPONENT_BASE        ${target.opponent.start:04X}",
+             f".alias OPPONENT_PAGES       {target.opponent.size // 256}    ; the code region, copied whole",
              f".alias SAVE_FORMAT          {SAVE_FORMAT}",
              f".alias SAVE_SLOTS           {layout.slots}",
              f".alias START_SLOTS          {layout.start_slots}",
@@ -194,5 +205,10 @@ def include_text(target: Target, layout: SaveLayout, extra: dict[str, int]) -> s
              f".alias SAVE_STATE_SECTORS   {layout.state_sectors}",
              f".alias SAVE_PER_SLOT        {layout.per_slot}"]
     lines += [f".alias {name:<20} {value}" for name, value in extra.items()]
+    lines.append(f".alias RESIDENT_OPPONENT_READY ${r.start + RESIDENT_LAYOUT['OPPONENT_READY']:04X}")
+    if target.opponent_buffer is not None:
+        lines.append(f".alias OPPONENT_BUFFER      ${target.opponent_buffer.start:04X}    ; {target.opponent_buffer.name}")
+    if target.disk_buffer is not None:
+        lines.append(f".alias SECTOR_BUFFER        ${target.disk_buffer.start:04X}    ; {target.disk_buffer.name}")
     lines += [f".alias DISK_{name:<15} {code}" for name, code in STATUS.items()]
     return "\n".join(lines) + "\n"

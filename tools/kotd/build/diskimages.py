@@ -84,9 +84,7 @@ def patch_words(image: bytes, base: int, words: dict[str, int]) -> bytes:
 def check_layout(asm: Assembly, target: Target, top: str) -> None:
     base = target.resident.start
     for name, off in disk.RESIDENT_LAYOUT.items():
-        label = name if name.startswith("DISK_") and name not in ("DISK_SAVE", "DISK_LOAD", "DISK_INFO",
-                                                                  "DISK_RESET", "DISK_PREPARE",
-                                                                  "DISK_START") else None
+        label = name if name in disk.LAYOUT_LABELS else None
         if label:
             try:
                 at = asm.address(label)
@@ -95,6 +93,33 @@ def check_layout(asm: Assembly, target: Target, top: str) -> None:
             if at != base + off:
                 raise ImageError(f"port/asm/{top}: {label} is at ${at:04X}, tools/kotd/build/disk.py "
                                  f"RESIDENT_LAYOUT puts it at ${base + off:04X}")
+
+
+def check_resident_room(asm: Assembly, target: Target, top: str, sector: int) -> None:
+    """The resident code, on whole sectors (the Atari's boot reads them whole), must end
+    inside ``target.resident``; ImageError otherwise (the figure of bytes too many)."""
+    size = len(asm.image) + (-len(asm.image) % sector)
+    if target.resident.start + size > target.resident.end + 1:
+        raise ImageError(f"port/asm/{top}: {len(asm.image)} bytes ({size} on whole sectors) overflow "
+                         f"{target.resident}: {target.resident.start + size - target.resident.end - 1} "
+                         f"bytes too many")
+
+
+def opponent_code(model: Model, target: Target, engine: Assembly) -> bytes:
+    """The opponent's code for ``target`` (:func:`.opponent.opponent_assembly`, at
+    ``target.opponent.start``), checked to fit its region; ImageError otherwise."""
+    from .opponent import OpponentError, opponent_assembly
+    try:
+        image = opponent_assembly(model, target, {s.name: s.value for s in engine.symbols}).image
+    except OpponentError as exc:
+        if "checkpc" in str(exc):
+            raise ImageError(f"port/asm/{exc}: the opponent's code does not fit {target.opponent} "
+                             f"(tools/kotd/build/targets.py)") from None
+        raise ImageError(str(exc)) from None
+    if len(image) > target.opponent.size:
+        raise ImageError(f"port/asm/generated/opponent_{target.name}.s: {len(image)} bytes overflow "
+                         f"{target.opponent}")
+    return image
 
 
 def check_frontend_place(base: int, size: int, engine_end: int, region) -> None:
@@ -241,23 +266,31 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
     if program[:2] != b"\0\0":
         raise ImageError(f"{origin}: not an Atari BASIC SAVE file (it must start with two 0 bytes)")
     staging = atr.staging_address(program)
-    if staging < loader.address("directory") + 0x200:
-        raise ImageError(f"{origin}: {len(program)} bytes do not fit below ${atr.STAGING_END:04X}")
+    the_opponent = opponent_code(model, target, build.assembly)
+    # the opponent's code is read just below the staged program; prepare copies it under the OS
+    source = staging - -(-len(the_opponent) // atr.SECTOR) * atr.SECTOR
+    if source < loader.address("directory") + 0x200:
+        raise ImageError(f"{origin}: {len(program)} bytes and the opponent's {len(the_opponent)} do not fit "
+                         f"below ${atr.STAGING_END:04X}")
     image = patch_words(resident.image, target.resident.start,
                         {"PROGRAM_START": staging, "PROGRAM_LENGTH": len(program)})
-    if target.resident.start + len(image) + (-len(image) % atr.SECTOR) > target.resident.end + 1:
-        raise ImageError(f"port/asm/atari_boot_resident.s: {len(image)} bytes overflow {target.resident}")
+    check_resident_room(resident, target, "atari_boot_resident.s", atr.SECTOR)
+    at = loader.address("opponent_source") - atr.BOOT_BASE
+    boot = loader.image[:at] + source.to_bytes(2, "little") + loader.image[at + 2:]
     segments = frontend_segments(model, target, build.assembly)
     check_extra_place(target.resident.start + len(image), segments[2][1], segments[2][1], target.resident)
     files = [("resident", target.resident.start, image), ("engine", target.engine.start, build.image),
-             *segments, ("program", staging, program)]
+             *segments, ("opponent", source, the_opponent), ("program", staging, program)]
     try:
-        the_disk = atr.make_disk(loader.image, files, layout)
+        the_disk = atr.make_disk(boot, files, layout)
     except ValueError as exc:
         raise ImageError(f"tools/kotd/build/atr.py: {exc}") from None
     the_disk.sectors.update(start_slot_sectors(model, target, layout))
+    # the loose file: no opponent (only the boot loader loads it; a DOS may sit where it goes)
+    loose = [f for f in files if f[0] != "opponent"]
     return {"atr": atr.atr_bytes(the_disk.sectors),
-            "xex": atr.loose_xex(files, target.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]),
+            "xex": atr.loose_xex(loose, target.resident.start + disk.RESIDENT_LAYOUT["DISK_START"]),
+            "opponent": the_opponent,
             "program": program, "disk": the_disk, "resident": resident, "loader": loader,
             "origin": origin, "layout": layout}
 
@@ -311,6 +344,12 @@ def apple_files(model: Model, build, out_dir: Path) -> dict:
             raise ImageError(f"{display}: {len(code)} bytes overflow {target.display}")
         files.append(("display", target.display.start, code))
     files.append(("program", 0x0800, b"\0" + program))
+    # the opponent's code, read into hi-res page 2 (free at boot); boot_load copies it
+    the_opponent = opponent_code(model, target, build.assembly)
+    if target.opponent.size > target.opponent_buffer.size:
+        raise ImageError(f"tools/kotd/build/targets.py: {target.opponent} is copied whole from the "
+                         f"{target.opponent_buffer}, which is smaller")
+    files.append(("opponent", target.opponent_buffer.start, the_opponent))
     try:
         the_disk = dsk.make_disk(stub.image, image, files, layout,
                                  stub.address("resident_pages") - 0x0800)
@@ -318,7 +357,8 @@ def apple_files(model: Model, build, out_dir: Path) -> dict:
         raise ImageError(f"tools/kotd/build/dsk.py: {exc}") from None
     the_disk.sectors.update(start_slot_sectors(model, target, layout, dsk.slot_place))
     return {"dsk": dsk.dsk_bytes(the_disk.sectors), "program": program, "disk": the_disk,
-            "resident": resident, "stub": stub, "origin": origin, "layout": layout, "image": image}
+            "resident": resident, "stub": stub, "origin": origin, "layout": layout, "image": image,
+            "opponent": the_opponent}
 
 
 def build_images(model: Model, builds: list, out_dir: Path, echo: Callable[[str], None]) -> None:

@@ -8,6 +8,7 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
 
     $0000-$007F  OS zero page            $0080-$00FF  BASIC and floating point
     $00E0-$00EF  engine zero page (FR1..ESIGN of the FP package, saved and restored)
+    $0400-$047F  the cassette buffer: the game disk's sector buffer (saved games)
     $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
     MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
     $5000-$57FF  the game disk's resident code: saved games, RESET (RAMTOP = $50; issue 11)
@@ -17,6 +18,7 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
                  ANTIC mode 2; filled at run time: the ROM's set, the map glyphs over it)
     $9800-$9FFF  shared state block + scratch (2 KB)
     $A000-$BFFF  BASIC cartridge
+    $C000-$CFFF  XL/XE only, RAM under the OS ROM: the computer opponent's code and RAM
 
 Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
@@ -28,6 +30,8 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
     $7800-$B7FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
     $B800-$BFFF  shared state block + scratch (2 KB)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
+    $D000-$DFFF  language card only (IIe, IIc, II+ with the 16K card), bank 2: the computer
+                 opponent's code and RAM
 """
 
 from __future__ import annotations
@@ -70,6 +74,12 @@ class Target:
     charset: Region | None = None   # a character set inside the engine region's end (not in
                                     # ``regions``: the engine and the front end must end before it)
     program: Region | None = None   # (Apple) the BASIC program, its variables and strings: up to HIMEM
+    # The computer opponent (docs/ai.md "The 6502 twin"): its code and RAM in the RAM under
+    # the ROMs of a 64 KB machine, loaded there by the boot when it finds that RAM.
+    opponent: Region | None = None        # its code (port/asm/generated/opponent_<target>.s)
+    opponent_ram: Region | None = None    # its RAM: the field and the lists
+    opponent_buffer: Region | None = None  # (Apple) where the boot reads it before the copy
+    disk_buffer: Region | None = None      # (Atari) the resident code's sector buffer, outside it
 
     @property
     def regions(self) -> tuple[Region, ...]:
@@ -89,6 +99,12 @@ ATARI = Target(
     loader=Region("loader", 0x0600, 0x06FF),
     resident=Region("disk resident", 0x5000, 0x57FF),
     charset=Region("character set", 0x9400, 0x97FF),
+    # XL/XE: RAM under the OS ROM, PORTB ($D301) bit 0 = 0 (the boot reads the code
+    # just below the staged program and copies it; port/asm/atari_boot_resident.s)
+    opponent=Region("opponent code (RAM under the OS)", 0xC000, 0xC7FF),
+    opponent_ram=Region("opponent RAM (under the OS)", 0xC800, 0xCFFF),
+    # the cassette buffer (no cassette here; the OS reads the boot sector there, before us)
+    disk_buffer=Region("disk sector buffer (the cassette buffer)", 0x0400, 0x047F),
 )
 
 APPLE = Target(
@@ -103,6 +119,11 @@ APPLE = Target(
     resident=Region("disk resident", 0x6C00, 0x77FF),
     display=Region("display", 0x6000, 0x6BFF),
     program=Region("program", 0x0800, 0x3FFF),
+    # IIe, IIc, II+ with a 16K card: the language card's RAM, $D000 bank 2 (switched by
+    # $C080-$C083); the boot reads the code into hi-res page 2 first, free at boot
+    opponent=Region("opponent code (language card, $D000 bank 2)", 0xD000, 0xD7FF),
+    opponent_ram=Region("opponent RAM (language card, $D000 bank 2)", 0xD800, 0xDFFF),
+    opponent_buffer=Region("opponent load buffer (hi-res page 2, at boot)", 0x4000, 0x47FF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}

@@ -1,4 +1,4 @@
-"""py65 only: the opponent's code (port/asm/ai_field.s) next to an engine in py65.
+"""The opponent's code (port/asm/ai_field.s) next to an engine in py65.
 
 :func:`load_opponent` puts :func:`kotd.build.opponent.opponent_assembly`'s image at
 its address in an :class:`~kotd.emu.machine.EngineMachine`, allows writes to the
@@ -21,8 +21,8 @@ def load_opponent(machine: EngineMachine, **variant):
     """Assemble the opponent for the machine's target and engine image and load it
     (`variant`: opponent_assembly's pool or field_max, for the tests)."""
     asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
-    machine.cpu.load(opponent.CODE.start, asm.image)
-    machine.cpu.allow_writes(opponent.RAM.start, opponent.RAM.end)
+    machine.cpu.load(machine.target.opponent.start, asm.image)
+    machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
     for s in asm.symbols:
         if s.file.endswith("ai_field.s") and s.is_code:
             machine.symbols[s.name] = s.value
@@ -89,6 +89,6 @@ def field_cycles(model, build) -> dict:
            "worst_walls": max(cycles["walls"]), "mean_walls": round(sum(cycles["walls"]) / len(cycles["walls"])),
            "per_hex": round(sum(every) / settled), "hexes": settled,
            "bytes": opponent.code_bytes(asm),
-           "ram": asm.address("FIELD_RAM_END") - opponent.RAM.start}
+           "ram": asm.address("FIELD_RAM_END") - build.target.opponent_ram.start}
     _MEASURED[key] = out
     return out
