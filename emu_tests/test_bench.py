@@ -42,7 +42,7 @@ def test_bench_json_one_object_per_target(model):
         assert 0 < f["mean_walls"] <= f["worst_walls"] <= f["worst"]
         assert 0 < f["mean_no_walls"] <= f["worst_no_walls"] <= f["worst"]
         assert f["worst"] == max(f["worst_walls"], f["worst_no_walls"]) and f["per_hex"] > 0
-        assert 0 < f["bytes"] and 0 < f["ram"] <= TARGETS[target].opponent_ram.size
+        assert 0 < f["bytes"] and 0 < f["ram"] <= TARGETS[r["target"]].opponent_ram.size
     display = reports[1]["display"]                 # the Apple's display code (tools/kotd/emu/display.py)
     assert 0 < display["char"] < display["draw_map_cursor"] < display["draw_map"] <= display["draw_map_budget"]
     assert display["bytes"] <= display["region"]

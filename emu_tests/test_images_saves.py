@@ -114,6 +114,16 @@ def test_atari_refusals(atari):
     assert atari.written == []
 
 
+def test_atari_opponent_call_refuses_without_the_opponent(atari):
+    """OPPONENT_READY 0 (a 48 KB machine, the loose file): E_NO_OPPONENT whatever the
+    arguments, every one pulled (the run checks the stack), nothing written but FR0 and
+    the stack (no call block, no PORTB, no NMIEN: the harness allows none of them)."""
+    from kotd.build.abi import ERRORS
+    assert atari.cpu.byte(ATARI.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 0
+    for args in ((0, 34, 6, 0, 255), (), (0,), tuple(range(12))):
+        assert atari.usr("OPPONENT_CALL", *args) == ERRORS["NO_OPPONENT"]
+
+
 def test_atari_start_slots_load_the_start_states(atari, model, dist):
     """DISK_LOAD of START_SLOT_FIRST + n: scenario n's start state (start_<scenario>.bin),
     as the front end starts a game; DISK_INFO shows its scenario and turn 1."""
@@ -289,6 +299,19 @@ def apple(model, dist):
         return m.cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["DISK_STATUS"])
     m.call = call
     return m
+
+
+def test_apple_opponent_call_refuses_without_the_opponent(apple, model):
+    """OPPONENT_READY 0: CALL_STATUS = E_NO_OPPONENT, the language card never touched
+    (IoMemory has none: a read of $C080-$C08F or a write past $BFFF would show)."""
+    from kotd.build.abi import ERRORS
+    from kotd.build.stateblock import field_addresses
+    m = apple.machine()
+    status = field_addresses(model, APPLE)["CALL_STATUS"]
+    m.cpu.allow_writes(status, status)
+    assert m.cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 0
+    run(m.cpu, APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_CALL"])
+    assert m.cpu.byte(status) == ERRORS["NO_OPPONENT"]
 
 
 def test_apple_save_writes_6_and_2_that_reads_back(apple):

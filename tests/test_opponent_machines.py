@@ -80,7 +80,7 @@ def test_atari_xl_loads_the_opponent_under_the_os_and_800_boots_without_it(model
     assert old["screen"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in old["screen"][1]
     assert old["ready"] == 0
     assert [c["status"] for c in old["calls"]] == [ERRORS["NO_OPPONENT"]] * len(calls(model))
-    assert old["no_args"] == ERRORS["ARG_COUNT"] and old["bad_entry"] == ERRORS["NO_OPPONENT"]
+    assert old["no_args"] == ERRORS["NO_OPPONENT"] and old["bad_entry"] == ERRORS["NO_OPPONENT"]
     assert old["state_after"]
     print("boot frames: XL", xl["boot_frames"], "800", old["boot_frames"],
           "call frames (XL):", [c["frames"] for c in xl["calls"]])

@@ -114,14 +114,28 @@ _no_args:
 ;
 ; In:       stack: argument count, then the arguments (high byte, low byte)
 ; Out:      FR0 = the status (E_OK or an error code: E_NO_OPPONENT when the boot
-;           found no RAM there, nothing done; E_ARG_COUNT, E_RANGE); CALL_STATUS,
-;           CALL_RESULT as an engine entry leaves them
+;           found no RAM there: the arguments pulled, nothing written but FR0;
+;           E_ARG_COUNT, E_RANGE); CALL_STATUS, CALL_RESULT as an engine entry
+;           leaves them
 ; Clobbers: A, X, Y, flags
 ; Zero page: FR0; the engine's saved and restored by the opponent
 ;
 opponent_call:
 .scope
     pla                                 ; argument count
+    ldx OPPONENT_READY
+    bne _ready
+    tax                                 ; no opponent: pull the arguments, nothing else
+    beq _refused
+_discard:
+    pla
+    pla
+    dex
+    bne _discard
+_refused:
+    lda #E_NO_OPPONENT
+    bne usr_return                      ; always
+_ready:
     tay
     beq _no_entry
     dey
@@ -149,9 +163,6 @@ _next:
     dey
     bne _pull
 _pulled:
-    lda #E_NO_OPPONENT
-    ldx OPPONENT_READY
-    beq usr_return
     php
     sei
     lda #0
