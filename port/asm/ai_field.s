@@ -1,8 +1,9 @@
 ;
 ; ai_field.s -- the computer player's cost field (docs/ai.md "The 6502 twin"): the
 ; operation points from every hex to a target hex for a unit type, the twin of
-; kotd.engine.ai_good.cost_field (GoodAI._field).  py65 only for now: the opponent's code is not on
-; the images yet; tools/kotd/build/opponent.py assembles it at OPPONENT_BASE with the
+; kotd.engine.ai_good.cost_field (GoodAI._field).  Part of the opponent's code, which lives in
+; the RAM under the ROMs (Atari XL/XE, Apple language card: docs/images.md "The opponent");
+; tools/kotd/build/opponent.py assembles it at OPPONENT_BASE, after opponent_entry.s, with the
 ; engine's tables and routines at their addresses in the engine's image.
 ;
 ; How it works.  FIELD holds a byte a hex, MAP_COLUMNS x MAP_ROWS in the map's order
