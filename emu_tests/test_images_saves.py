@@ -408,22 +408,30 @@ PORTB, NMIEN = 0xD301, 0xD40E
 
 
 class XlMemory(RomMemory):
-    """An XL's RAM under the OS at $C000-$CFFF, in while PORTB bit 0 is 0 (``xl``);
-    on an 800 (not ``xl``) nothing answers there: writes lost, reads $FF.  Every
-    write under the OS is noted with NMIEN and the I flag as they were."""
+    """An XL's RAM under the OS ($C000-$CFFF, $D800-$FFFF), in while PORTB bit 0 is 0
+    (``xl``); the OS ROM otherwise (its bytes: what is loaded there).  On an 800 (not
+    ``xl``) nothing answers at $C000-$CFFF (reads $FF) and the ROM keeps its bytes.
+    Every write under the OS is noted with NMIEN and the I flag as they were."""
 
     def __init__(self, xl: bool):
         super().__init__()
         self.xl, self.portb, self.nmien, self.mpu = xl, 0xFF, 0x40, None
-        self.under = bytearray(0x1000)
+        self.under = bytearray(0x4000)
         self.under_writes = []
 
     def _ram_in(self):
         return self.xl and not self.portb & 1
 
+    @staticmethod
+    def _under_os(i):
+        return 0xC000 <= i <= 0xCFFF or 0xD800 <= i
+
     def __getitem__(self, i):
-        if type(i) is int and 0xC000 <= i <= 0xCFFF:
-            return self.under[i - 0xC000] if self._ram_in() else 0xFF
+        if type(i) is int and self._under_os(i):
+            if self._ram_in():
+                return self.under[i - 0xC000]
+            if not self.xl and i <= 0xCFFF:
+                return 0xFF
         if type(i) is int and i == PORTB:
             return self.portb
         return list.__getitem__(self, i)
@@ -433,7 +441,7 @@ class XlMemory(RomMemory):
             self.portb = v
         elif i == NMIEN:
             self.nmien = v
-        elif 0xC000 <= i <= 0xCFFF:
+        elif self._under_os(i):
             self.under_writes.append((self.nmien, self.mpu.p & 4))
             if self._ram_in():
                 self.under[i - 0xC000] = v
@@ -444,9 +452,9 @@ class XlMemory(RomMemory):
 @pytest.mark.parametrize("xl", [True, False], ids=["xl", "800"])
 def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model, dist, xl):
     """The loader's check writes and reads back under the OS with the ROM switched out;
-    on an XL it copies the opponent's file there, with NMIs and IRQs off, and sets
-    OPPONENT_READY; on an 800 nothing is copied and OPPONENT_READY stays 0.  PORTB and
-    NMIEN are as before afterwards."""
+    on an XL it copies the opponent's file there and the ROM's character set into the
+    RAM under it, with NMIs and IRQs off, and sets OPPONENT_READY; on an 800 nothing is
+    copied and OPPONENT_READY stays 0.  PORTB and NMIEN are as before afterwards."""
     from kotd.build.opponent import opponent_assembly
     from kotd.emu.machine import EngineMachine
     sectors = atr.read_atr((dist / "kotd-atari.atr").read_bytes())
@@ -460,6 +468,8 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     cpu.load(0x0006, b"\x01")
     cpu.load(HATABS, b"P\x30\xe4C\x40\xe4E\x00\xe4S\x10\xe4K\x20\xe4")
     cpu.load(0xE400, bytes(range(16)))
+    charset = pattern(1024, 5)
+    cpu.load(0xE000, charset)                                             # the ROM's character set
     cpu.allow_writes(0x0000, 0x9FFF)
 
     def dskinv(c):
@@ -475,7 +485,8 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     if xl:
         code = opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari").symbols).image
         assert ready == 1 and bytes(mem.under[:len(code)]) == code
-        assert len(mem.under_writes) == 2 + ATARI.opponent.size         # the check, then the region
+        assert bytes(mem.under[0xE000 - 0xC000:0xE400 - 0xC000]) == charset
+        assert len(mem.under_writes) == 2 + ATARI.opponent.size + 1024  # the check, the region, the set
     else:
         assert ready == 0 and len(mem.under_writes) == 1                # the first pattern, lost
 

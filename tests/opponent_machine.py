@@ -11,7 +11,8 @@ into the state block; then for each call of CALLS (JSON: [[column, row, type, si
 calls the cost field as BASIC would (Atari ``USR(OPPONENT_CALL, OPPONENT_FIELD, ...)``,
 Apple ``POKE``s and ``CALL OPPONENT_CALL``) and copies the field out of the RAM under the
 ROMs with a few bytes of test code in page 3/6 (the drivers read main RAM only), with the
-first page of the opponent's code.  Prints one JSON object.
+first page of the opponent's code (and on the Atari the first page of the character set
+the boot copied under the OS).  Prints one JSON object.
 """
 
 import json
@@ -24,14 +25,15 @@ from images_machine import (EMULATORS, apple_game_waits, apple_to_prompt, consta
 
 COPY_TO = 0x4800            # the copies: field (2 pages), then the opponent's first page
 KEYIN = 0xFD1B              # the Apple monitor's keyboard input
+CHARSET = 0xE000            # the Atari OS's character set
 
 
-def copy_routine(at: int, field: int, code: int, ram_in: bytes, rom_in: bytes, usr: bool) -> bytes:
-    """6502 bytes at ``at``: switch the RAM in, copy two pages from ``field`` and one from
-    ``code`` to COPY_TO.., switch back; the Atari's USR pulls its argument count first."""
+def copy_routine(sources: tuple[int, ...], ram_in: bytes, rom_in: bytes, usr: bool) -> bytes:
+    """6502 bytes: switch the RAM in, copy a page from each of ``sources`` to COPY_TO..,
+    switch back; the Atari's USR pulls its argument count first."""
     head = (b"\x68" if usr else b"") + b"\x08\x78" + ram_in + b"\xA2\x00"
     body = b""
-    for k, src in enumerate((field, field + 256, code)):
+    for k, src in enumerate(sources):
         dst = COPY_TO + 256 * k
         body += bytes([0xBD, src & 0xFF, src >> 8, 0x9D, dst & 0xFF, dst >> 8])
     body += b"\xE8"
@@ -67,7 +69,7 @@ def atari(config, image, dist, scenario, calls):
     # PORTB bit 0 off with NMIEN = 0 and SEI, as the resident stub does
     ram_in = b"\xA9\x00\x8D\x0E\xD4\xAD\x01\xD3\x48\x29\xFE\x8D\x01\xD3"
     rom_in = b"\x68\x8D\x01\xD3\xA9\x40\x8D\x0E\xD4"
-    a.write_block(0x0600, copy_routine(0x0600, field, code, ram_in, rom_in, usr=True))
+    a.write_block(0x0600, copy_routine((field, field + 256, code, CHARSET), ram_in, rom_in, usr=True))
     out["calls"] = []
     for col, row, kind, side in calls:
         before = a.frame_number()
@@ -77,6 +79,8 @@ def atari(config, image, dist, scenario, calls):
         out["calls"].append({"status": status, "result": result, "frames": a.frame_number() - before,
                              "field": list(a.read_block(COPY_TO, 512)),
                              "code": list(a.read_block(COPY_TO + 512, 256))})
+    # the character set's first page under the OS (the boot copied the ROM's there)
+    out["charset_under_os"] = a.read_block(COPY_TO + 768, 256) == a.read_block(CHARSET, 256)
     # a wrong argument count and an entry that does not exist: refused
     out["no_args"] = int(a.command(f"?USR({c['OPPONENT_CALL']})")[0])
     out["bad_entry"] = int(a.command(f"?USR({c['OPPONENT_CALL']},7,1,1,0,255)")[0])
@@ -101,7 +105,8 @@ def apple(config, image, dist, scenario, calls):
     a.poke(c["STATE_BASE"], (dist / "apple" / f"start_{scenario}.bin").read_bytes())
     field, unreachable, code = opponent_symbols(dist, "apple")
     out["unreachable"] = unreachable
-    a.poke(0x0300, copy_routine(0x0300, field, code, b"\xAD\x83\xC0\xAD\x83\xC0", b"\xAD\x82\xC0", usr=False))
+    a.poke(0x0300, copy_routine((field, field + 256, code), b"\xAD\x83\xC0\xAD\x83\xC0", b"\xAD\x82\xC0",
+                                usr=False))
     out["calls"] = []
     args = c["CALL_ARGS"]
     for col, row, kind, side in calls:

@@ -75,7 +75,7 @@ def test_atari_xl_loads_the_opponent_under_the_os_and_800_boots_without_it(model
     needs(emulators.ATARI)
     xl = machine(model, dist, tmp_path, "atari", "xl", "kotd-atari.atr")
     check_fields(model, xl, opponent_code(model, dist, "atari"))
-    assert xl["no_args"] == ERRORS["ARG_COUNT"]
+    assert xl["no_args"] == ERRORS["ARG_COUNT"] and xl["charset_under_os"]
     old = machine(model, dist, tmp_path, "atari", "800", "kotd-atari.atr")
     assert old["screen"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in old["screen"][1]
     assert old["ready"] == 0

@@ -110,8 +110,8 @@ _error:
 ; load_opponent -- if the RAM under the OS is there (it keeps two patterns
 ; written with the OS ROM switched out: an 800 has none, whatever PORTB does),
 ; copy the opponent's code from opponent_source (its file, read there) to
-; OPPONENT_BASE, the whole code region, with the ROM out and every interrupt
-; off, and set the resident code's OPPONENT_READY.
+; OPPONENT_BASE, the whole code region, and the ROM's character set into the RAM
+; under it, with every interrupt off, and set the resident code's OPPONENT_READY.
 ;
 ; In:       opponent_source (filled in by the build)
 ; Out:      RESIDENT_OPPONENT_READY = 1 if loaded, else left 0
@@ -151,6 +151,23 @@ _to:
     inc _to+2
     dex
     bne _from
+    ; The ROM's character set into the RAM under it, a byte at a time (the ROM in
+    ; to read, the RAM in to write: INC, DEC of PORTB's bit 0, which is 0 here):
+    ; ANTIC reads that RAM while the opponent runs, so a text screen keeps its letters.
+_char:
+    inc PORTB
+_char_from:
+    lda CHARSET_ROM,y
+    dec PORTB
+_char_to:
+    sta CHARSET_ROM,y
+    iny
+    bne _char
+    inc _char_from+2
+    inc _char_to+2
+    lda _char_to+2
+    cmp #>[CHARSET_ROM+CHARSET_SIZE]
+    bne _char
     inc RESIDENT_OPPONENT_READY
 _absent:
     pla
