@@ -449,6 +449,20 @@ class XlMemory(RomMemory):
             super().__setitem__(i, v)
 
 
+def last_file_sector(sectors) -> int:
+    """The last sector of the boot directory's files (6-byte entries after the loader)."""
+    from kotd.build.assemble import assemble
+    count = sectors[1][1]
+    code = b"".join(sectors[n] for n in range(1, count + 1))
+    at = assemble("atari_boot.s").address("directory") - atr.BOOT_BASE
+    last = 0
+    while code[at + 2] | code[at + 3]:
+        first, n = int.from_bytes(code[at:at + 2], "little"), int.from_bytes(code[at + 2:at + 4], "little")
+        last = max(last, first + n - 1)
+        at += 6
+    return last
+
+
 @pytest.mark.parametrize("xl", [True, False], ids=["xl", "800"])
 def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model, dist, xl):
     """The loader's check writes and reads back under the OS with the ROM switched out;
@@ -472,13 +486,19 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     cpu.load(0xE000, charset)                                             # the ROM's character set
     cpu.allow_writes(0x0000, 0x9FFF)
 
+    read = []
+
     def dskinv(c):
         m = c.memory
-        c.load(m[0x304] | m[0x305] << 8, sectors[m[0x30A] | m[0x30B] << 8])
+        read.append(m[0x30A] | m[0x30B] << 8)
+        c.load(m[0x304] | m[0x305] << 8, sectors[read[-1]])
         list.__setitem__(m, 0x303, 1)
         c.mpu.y = 1
     run(cpu, atr.BOOT_BASE + 6, traps={DSKINV: dskinv, CIOV: lambda c: setattr(c.mpu, "y", 1)})
     mem = cpu.memory
+    last = max(read)                                                     # the last sector read
+    opponent_sectors = -(-len(opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari")
+                                                .symbols).image) // 128)
     ready = cpu.byte(ATARI.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"])
     assert (mem.portb, mem.nmien) == (0xFF, 0x40) and mem.under_writes
     assert all(w == (0, 4) for w in mem.under_writes), "under the OS only with NMIEN = 0 and SEI"
@@ -487,8 +507,10 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
         assert ready == 1 and bytes(mem.under[:len(code)]) == code
         assert bytes(mem.under[0xE000 - 0xC000:0xE400 - 0xC000]) == charset
         assert len(mem.under_writes) == 2 + ATARI.opponent.size + 1024  # the check, the region, the set
+        assert sectors[last] == (code + bytes(-len(code) % 128))[-128:], "its file read, the last"
     else:
         assert ready == 0 and len(mem.under_writes) == 1                # the first pattern, lost
+        assert len(read) == len(set(read)) and max(read) + opponent_sectors == last_file_sector(sectors)
 
 
 def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(model, dist):

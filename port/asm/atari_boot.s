@@ -8,8 +8,9 @@
 ; prepare and returns; the OS then calls DOSINI (reset_init) and starts the
 ; BASIC cartridge, whose first line of input is RUN "Z:" (atari_boot_resident.s).
 ;
-; The opponent (docs/ai.md "The 6502 twin") is one of the files, read below the
-; staged program; load_opponent copies it under the OS when that RAM is there.
+; The opponent (docs/ai.md "The 6502 twin") is the last file, read below the
+; staged program only when find_opponent_ram found the RAM under the OS, where
+; copy_opponent puts it (an 800 reads no sector of it).
 ;
 ; Directory entry, 6 bytes: first sector, sector count, load address (words);
 ; a count of 0 ends it.  Sectors are read whole: a file's last sector may fill
@@ -40,10 +41,16 @@ boot_sector_count:
 boot_continue:
 .scope
     jsr move_screen
+    jsr find_opponent_ram
     lda #0
     sta entry_offset
 _file:
     ldx entry_offset
+    cpx opponent_entry                  ; the opponent's file, the last: not read
+    bne +                               ; without the RAM to copy it to
+    lda opponent_ram
+    beq _done
+*
     lda directory,x
     sta sector
     lda directory+1,x
@@ -97,8 +104,10 @@ _sector:
     sta entry_offset
     bne _file                           ; always
 _done:
-    jsr load_opponent
-    jsr RESIDENT_PREPARE
+    lda opponent_ram
+    beq +
+    jsr copy_opponent
+*   jsr RESIDENT_PREPARE
     clc
     rts
 _error:
@@ -107,17 +116,25 @@ _error:
 .scend
 
 ;
-; load_opponent -- if the RAM under the OS is there (it keeps two patterns
-; written with the OS ROM switched out: an 800 has none, whatever PORTB does),
-; copy the opponent's code from opponent_source (its file, read there) to
-; OPPONENT_BASE, the whole code region, and the ROM's character set into the RAM
-; under it, with every interrupt off, and set the resident code's OPPONENT_READY.
+; find_opponent_ram, copy_opponent -- the opponent under the OS.  Both switch
+; the OS ROM out (PORTB bit 0; bit 7 stays 1: no self-test ROM over $5000) with
+; every interrupt off (the OS's vectors are not there) and put PORTB, NMIEN and
+; the I flag back.  find_opponent_ram: is the RAM there?  It must keep two
+; patterns written at OPPONENT_BASE (an 800 has nothing there, whatever PORTB
+; does).  copy_opponent: the opponent's code from opponent_source (its file, read
+; there) to OPPONENT_BASE, the whole code region; the ROM's character set into the
+; RAM under it; the resident code's OPPONENT_READY set.
 ;
-; In:       opponent_source (filled in by the build)
-; Out:      RESIDENT_OPPONENT_READY = 1 if loaded, else left 0
+; Out:      find_opponent_ram: opponent_ram = 1 if the RAM is there (else 0);
+;           copy_opponent: RESIDENT_OPPONENT_READY = 1
 ; Clobbers: A, X, Y
 ;
-load_opponent:
+find_opponent_ram:
+    ldx #0
+    beq opponent_under_os               ; always
+copy_opponent:
+    ldx #1
+opponent_under_os:
 .scope
     lda opponent_source
     sta _from+1
@@ -129,16 +146,21 @@ load_opponent:
     sta NMIEN
     lda PORTB
     pha
-    and #$FE                            ; bit 7 stays 1: no self-test ROM over $5000
+    and #$FE
     sta PORTB
+    txa
+    bne _copy
     ldx #$55
     stx OPPONENT_BASE
     cpx OPPONENT_BASE
-    bne _absent
+    bne _out
     ldx #$AA
     stx OPPONENT_BASE
     cpx OPPONENT_BASE
-    bne _absent
+    bne _out
+    inc opponent_ram
+    bne _out                            ; always
+_copy:
     ldx #OPPONENT_PAGES
     ldy #0
 _from:
@@ -169,7 +191,7 @@ _char_to:
     cmp #>[CHARSET_ROM+CHARSET_SIZE]
     bne _char
     inc RESIDENT_OPPONENT_READY
-_absent:
+_out:
     pla
     sta PORTB
     lda #NMI_VBI
@@ -177,6 +199,10 @@ _absent:
     plp
     rts
 .scend
+opponent_ram:
+    .byte 0                             ; 1: the RAM under the OS is there
+opponent_entry:
+    .byte $FF                           ; the opponent's directory entry (6 x index): the build
 opponent_source:
     .word 0                             ; filled in by the build
 

@@ -275,12 +275,16 @@ def atari_files(model: Model, build, out_dir: Path) -> dict:
     image = patch_words(resident.image, target.resident.start,
                         {"PROGRAM_START": staging, "PROGRAM_LENGTH": len(program)})
     check_resident_room(resident, target, "atari_boot_resident.s", atr.SECTOR)
+    boot = bytearray(loader.image)
     at = loader.address("opponent_source") - atr.BOOT_BASE
-    boot = loader.image[:at] + source.to_bytes(2, "little") + loader.image[at + 2:]
+    boot[at:at + 2] = source.to_bytes(2, "little")
     segments = frontend_segments(model, target, build.assembly)
     check_extra_place(target.resident.start + len(image), segments[2][1], segments[2][1], target.resident)
+    # the opponent last: the loader reads it only with the RAM under the OS to copy it to
     files = [("resident", target.resident.start, image), ("engine", target.engine.start, build.image),
-             *segments, ("opponent", source, the_opponent), ("program", staging, program)]
+             *segments, ("program", staging, program), ("opponent", source, the_opponent)]
+    boot[loader.address("opponent_entry") - atr.BOOT_BASE] = 6 * (len(files) - 1)
+    boot = bytes(boot)
     try:
         the_disk = atr.make_disk(boot, files, layout)
     except ValueError as exc:
