@@ -63,6 +63,7 @@ def atari_machine(model, dist) -> EngineMachine:
     machine.cpu.load(resident.start, resident.data)
     machine.cpu.load(DSKINV, b"\x60")
     machine.cpu.allow_writes(TARGETS["atari"].resident.start, TARGETS["atari"].resident.end)
+    machine.cpu.allow_writes(TARGETS["atari"].disk_buffer.start, TARGETS["atari"].disk_buffer.end)  # its sector buffer
     machine.cpu.allow_writes(*DCB)
     machine.drive = Drive(dict(atr.read_atr((dist / "kotd-atari.atr").read_bytes())))
     entries = {resident.start + disk.RESIDENT_LAYOUT[e] for e in ("DISK_SAVE", "DISK_LOAD", "DISK_INFO")}

@@ -111,7 +111,6 @@ _back:
 
 .include "saves.s"
 
-
 ;
 ; read_label, read_slot_sector, write_slot_sector -- one sector of the save
 ; area: the label on track SAVE_LABEL_TRACK, slot n on track SAVE_LABEL_TRACK + n.
@@ -345,7 +344,6 @@ _loaded:
     jsr load_opponent
     jmp start_basic
 .scend
-
 
 ;
 ; wanted -- is sector Y (0..15) still wanted?
