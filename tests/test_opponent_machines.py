@@ -9,8 +9,6 @@ Needs ``A8_LIB`` / ``A2_CORE`` and the drivers (tests/emulators.py); skipped oth
 
 import json
 
-import pytest
-
 from kotd.build.abi import ERRORS
 from kotd.emu.opponent import NO_WALLS, field_places
 from kotd.engine.ai_good import cost_field
