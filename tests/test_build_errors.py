@@ -280,9 +280,10 @@ def test_an_applesoft_program_too_big_for_its_memory_is_refused():
 
 # --- the disks' resident code and the opponent's code: each inside its region ---------------
 
-def test_a_resident_code_past_its_region_is_refused():
+def test_a_resident_code_past_its_region_is_refused(dist):
     """The resident code on whole sectors must end inside the resident region: the
-    build names the file and the bytes too many (the opponent's stub made it grow)."""
+    build names the file and the bytes too many (the opponent's stub made it grow).
+    (`dist`: the session's build writes the generated includes both assemblies read.)"""
     from kotd.build.diskimages import ImageError, check_resident_room
     from kotd.build.targets import APPLE
     atari = assemble("atari_boot_resident.s")                   # the generated includes: the session's build
