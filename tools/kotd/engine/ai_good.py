@@ -75,6 +75,8 @@ REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our suppl
 REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
 MAX_OBJECTIVES = 12              # objectives considered a phase (each costs a cost field)
+FAR_PHASES = 2                   # beyond this many phases (a turn) a stack too strong for all the
+                                 # free units is worth only the share of it they can take on
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
@@ -538,6 +540,7 @@ class GoodAI:
         self._opening(game, occ, free, goals, tether)
         free = [u for u in free if u.number not in goals]
         objectives = self._objectives(game, occ)[:MAX_OBJECTIVES]   # most valuable first: bounds the fields
+        force = sum(u.strength for u in free)
         pairs = []
         for i, (value, h, wanted) in enumerate(objectives):
             for u in free:
@@ -548,7 +551,10 @@ class GoodAI:
                 phases = -(-cost // op_allowance(model, u))
                 if phases > far:
                     continue
-                pairs.append((-(value * 8 // (phases + 1)), u.number, i, u))
+                worth = value
+                if phases > FAR_PHASES and wanted > force:
+                    worth = value * force // wanted    # only the share the free units can take on
+                pairs.append((-(worth * 8 // (phases + 1)), u.number, i, u))
         pairs.sort(key=lambda p: (p[0], p[1], p[2]))
         self._count(game, len(pairs))
         got = [0] * len(objectives)
