@@ -140,14 +140,7 @@ opponent_under_os:
     sta _from+1
     lda opponent_source+1
     sta _from+2
-    php
-    sei
-    lda #0
-    sta NMIEN
-    lda PORTB
-    pha
-    and #$FE
-    sta PORTB
+    `os_rom_out
     txa
     bne _copy
     ldx #$55
@@ -192,11 +185,7 @@ _char_to:
     bne _char
     inc RESIDENT_OPPONENT_READY
 _out:
-    pla
-    sta PORTB
-    lda #NMI_VBI
-    sta NMIEN
-    plp
+    `os_rom_back
     rts
 .scend
 opponent_ram:

@@ -163,22 +163,11 @@ _next:
     dey
     bne _pull
 _pulled:
-    php
-    sei
-    lda #0
-    sta NMIEN
-    lda PORTB
-    pha
-    and #$FE                            ; bit 7 stays 1: no self-test ROM over $5000
-    sta PORTB
+    `os_rom_out
     ldx OPPONENT_ENTRY
     jsr OPPONENT_BASE
     tax
-    pla
-    sta PORTB
-    lda #NMI_VBI
-    sta NMIEN
-    plp
+    `os_rom_back
     txa
     jmp usr_return
 _drop:
