@@ -8,7 +8,7 @@ Fixed situations, the same every run:
 - ``battle_6v6``: six Axis units attack six Allied units at intensity 9, with air and
   neighbours on both sides;
 - ``battle_1v1``: one unit against one;
-- ``field`` (py65 only: the opponent's code, not on the images yet): the computer
+- ``field`` (the opponent's code, run from the RAM under the ROMs of 64 KB machines): the computer
   player's cost field, ``port/asm/ai_field.s``, for every town and home base x unit
   type, with no walls and with each side's units as walls (:func:`kotd.emu.opponent.field_cycles`).
 
@@ -206,7 +206,7 @@ def bench_reports(model: Model, target: str = "all", data_dir=DEFAULT_DATA_DIR) 
                                   "modules": modules}})
         if build.display is not None:       # the Apple's display code (port/asm/apple_frontend.s)
             reports[-1]["display"] = display_cycles(model, build)
-        reports[-1]["field"] = field_cycles(model, build)     # py65 only: the opponent's, not on the images
+        reports[-1]["field"] = field_cycles(model, build)     # the opponent's code, measured in py65
     return reports
 
 
@@ -242,7 +242,7 @@ def markdown(reports: list[dict]) -> str:
         worst = (min(ca[0], cp[0]), max(ca[1], cp[1]))
         rows.append(f"| {what} | {fmt(ca)} | {ms(a, ca)} | {fmt(cp)} | {ms(p, cp)} | {verdict(name, worst)} |")
     fa, fp = a["field"], p["field"]
-    rows.append(f"| cost field (`ai_field.s`, py65 only), towns and home bases x unit types, walls or none: "
+    rows.append(f"| cost field (`ai_field.s`, the opponent's), towns and home bases x unit types, walls or none: "
                 f"mean, worst | {fa['mean']:,}, {fa['worst']:,} | {ms(a, (fa['mean'], fa['worst'])).replace('-', ', ')} | "
                 f"{fp['mean']:,}, {fp['worst']:,} | {ms(p, (fp['mean'], fp['worst'])).replace('-', ', ')} | "
                 f"a computer turn: 20 s Atari, 40 s Apple (docs/ai.md) |")
@@ -250,8 +250,8 @@ def markdown(reports: list[dict]) -> str:
     ok = "met" if max(ba["total"], bp["total"]) <= ba["budget"] else "**missed**"
     rows.append(f"| code + tables | {ba['code']:,} + {ba['tables']:,} = {ba['total']:,} bytes | | "
                 f"{bp['code']:,} + {bp['tables']:,} = {bp['total']:,} bytes | | {ba['budget']:,}: {ok} |")
-    rows.append(f"| cost field code + RAM (`ai_field.s`, py65 only) | {fa['bytes']:,} + {fa['ram']:,} bytes | | "
-                f"{fp['bytes']:,} + {fp['ram']:,} bytes | | not on the images (docs/ai.md) |")
+    rows.append(f"| cost field code + RAM (`ai_field.s`, the opponent's) | {fa['bytes']:,} + {fa['ram']:,} bytes | | "
+                f"{fp['bytes']:,} + {fp['ram']:,} bytes | | the RAM under the ROMs, 64 KB machines (docs/ai.md) |")
     return "\n".join(rows)
 
 
@@ -290,7 +290,7 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                        f"{d['clear_row']}, DISPLAY_INIT {d['display_init']}; {d['bytes']} of {d['region']} bytes")
         if "field" in r:
             f = r["field"]
-            click.echo(f"  cost field (py65 only: port/asm/ai_field.s, not on the images): {f['fields']} fields "
+            click.echo(f"  cost field (port/asm/ai_field.s, the opponent's: 64 KB machines only): {f['fields']} fields "
                        f"({f['scenario']} start), no walls mean {f['mean_no_walls']} worst {f['worst_no_walls']}, "
                        f"walls mean {f['mean_walls']} worst {f['worst_walls']} cycles; {f['per_hex']} cycles a hex "
                        f"settled; {f['bytes']} bytes of code, {f['ram']} of RAM")

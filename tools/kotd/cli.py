@@ -158,7 +158,7 @@ def build(target: str, out_dir: Path, data_dir: Path) -> None:
 @data_option
 def bench(as_json: bool, target: str, entries: bool, data_dir: Path) -> None:
     """Measure the 6502 engine in cycles (py65) and bytes, against its budgets, and the
-    computer player's cost field (py65 only: port/asm/ai_field.s, not on the images yet)."""
+    computer player's cost field (port/asm/ai_field.s, run from the RAM under the ROMs)."""
     from .bench import run_bench
     model = load_or_exit(data_dir)
     sys.exit(run_bench(model, target, as_json, data_dir, entries))

@@ -59,7 +59,7 @@ _MEASURED: dict[tuple[str, bytes], dict] = {}
 
 
 def field_cycles(model, build) -> dict:
-    """`kotd bench`'s cost field (py65 only): ai_field's cycles for every town and home
+    """`kotd bench`'s cost field (in py65): ai_field's cycles for every town and home
     base x unit type, with no walls and with each side's units as walls (the scenario
     start with the most units on the map): worst and mean of each, the cycles per hex
     settled over them all, the bytes of its code and RAM.  Once per engine image."""
