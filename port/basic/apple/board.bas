@@ -156,30 +156,13 @@ status_display:
     PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
     RETURN
 
-' The end of a turn: the save offer (manual I), a slot 1-8 on the game disk.
-save_offer:
-    GOSUB @clear_message
-    PRINT "SAVE THE GAME? Y/N";
-    GOSUB @read_key
-    IF key <> 89 THEN GOSUB @clear_message : RETURN
-    prompt$ = "SAVE IN SLOT 1-8" : digit_low = 1 : GOSUB @ask_digit
-    IF digit > {SAVE_SLOTS} THEN RETURN
-    POKE {DISK_SLOT}, digit : CALL {DISK_SAVE} : disk_status = PEEK({DISK_STATUS})
-    GOSUB @clear_message
-    IF disk_status = {DISK_OK} THEN PRINT "SAVED IN SLOT ";digit; : RETURN
-    PRINT "NOT SAVED (DISK STATUS ";disk_status;")";
-    RETURN
+' The game disk's resident code (docs/images.md): the state block saved in slot digit,
+' or loaded from it; disk_status its answer (common/saves.bas shows it).
+disk_save:
+    POKE {DISK_SLOT}, digit : CALL {DISK_SAVE} : disk_status = PEEK({DISK_STATUS}) : RETURN
 
-' The set-up screen's L: a saved game from slot 1-8 instead of a new one; loaded = 1
-' when the state block holds it.
-load_game:
-    loaded = 0
-    prompt$ = "LOAD SLOT 1-8" : digit_low = 1 : GOSUB @ask_digit
-    IF digit > {SAVE_SLOTS} THEN RETURN
-    POKE {DISK_SLOT}, digit : CALL {DISK_LOAD} : disk_status = PEEK({DISK_STATUS})
-    IF disk_status = {DISK_OK} THEN loaded = 1 : RETURN
-    VTAB 23 : HTAB 1 : PRINT "NOT LOADED (DISK STATUS ";disk_status;")";
-    RETURN
+disk_load:
+    POKE {DISK_SLOT}, digit : CALL {DISK_LOAD} : disk_status = PEEK({DISK_STATUS}) : RETURN
 
 ' The names of the set-up screen and the end (common/ prints them through these).
 dim_setup_names:
