@@ -138,12 +138,11 @@ def map_glyph_names(terrain_ids) -> list[str]:
     return [f"terrain {t}" for t in terrain_ids] + [f"unit {k}" for k in kinds] + [f"stack {k}" for k in kinds]
 
 
-def map_glyphs(path: Path, terrain_ids) -> tuple[list[tuple[list[int], list[int]]], tuple[list[int], list[int]]]:
-    """The cell glyphs of ``map.txt`` in code order, and the victory overlay: (even, odd) bytes each."""
-    where = _relative(path)
-    cells = read_cells(path, "glyph", ".#" + "".join(COLOURS))
+def cells_by_name(cells: list[Cell], wanted: list[str], where: str) -> dict[str, Cell]:
+    """The cells of a glyph file by name (spaces in a name folded to one), each of
+    ``wanted`` exactly once; GlyphError (where:line) for a name not wanted, a name
+    again, or a wanted name missing."""
     by_name: dict[str, Cell] = {}
-    wanted = map_glyph_names(terrain_ids) + ["overlay victory"]
     for cell in cells:
         name = " ".join(cell.name.split())
         if name not in wanted:
@@ -154,6 +153,14 @@ def map_glyphs(path: Path, terrain_ids) -> tuple[list[tuple[list[int], list[int]
     missing = [n for n in wanted if n not in by_name]
     if missing:
         raise GlyphError(f"{where}:1: no glyph for {', '.join(missing)}")
+    return by_name
+
+
+def map_glyphs(path: Path, terrain_ids) -> tuple[list[tuple[list[int], list[int]]], tuple[list[int], list[int]]]:
+    """The cell glyphs of ``map.txt`` in code order, and the victory overlay: (even, odd) bytes each."""
+    where = _relative(path)
+    wanted = map_glyph_names(terrain_ids) + ["overlay victory"]
+    by_name = cells_by_name(read_cells(path, "glyph", ".#" + "".join(COLOURS)), wanted, where)
     glyphs = [colour_cell(by_name[n], where) for n in wanted]
     return glyphs[:-1], glyphs[-1]
 
@@ -213,19 +220,8 @@ def atari_map_names(terrain_ids) -> list[str]:
 def atari_map_glyphs(path: Path, terrain_ids) -> list[list[int]]:
     """The glyphs of ``atari_map.txt`` in code order: 8 bytes each, bit 7 leftmost."""
     where = _relative(path)
-    cells = read_cells(path, "glyph", ".#", ATARI_WIDTH)
     wanted = atari_map_names(terrain_ids)
-    by_name: dict[str, Cell] = {}
-    for cell in cells:
-        name = " ".join(cell.name.split())
-        if name not in wanted:
-            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} is not one of: {', '.join(wanted)}")
-        if name in by_name:
-            raise GlyphError(f"{where}:{cell.line}: glyph {name!r} again (first at line {by_name[name].line})")
-        by_name[name] = cell
-    missing = [n for n in wanted if n not in by_name]
-    if missing:
-        raise GlyphError(f"{where}:1: no glyph for {', '.join(missing)}")
+    by_name = cells_by_name(read_cells(path, "glyph", ".#", ATARI_WIDTH), wanted, where)
     if ATARI_MAP_FIRST + len(wanted) - 1 > ATARI_MAP_LAST:
         raise GlyphError(f"{where}:1: {len(wanted)} glyphs from screen code ${ATARI_MAP_FIRST:02X} pass "
                          f"${ATARI_MAP_LAST:02X} (ATASCII ESC and the cursor moves follow)")
