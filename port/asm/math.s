@@ -16,6 +16,28 @@
 ; emu_tests/test_math.py ties each routine to Python's integers.
 ;
 
+; The byte product's large case (a + b = s' + 256, X = s', Y = |a - b|): the quarter
+; square of s' + 256 worked out in line, then QUARTER_SQUARE(|a - b|)'s low byte taken
+; off.  Out: A = the product's low byte, X = the high byte before QUARTER_SQUARE_HI,y is
+; taken off (with the borrow in the carry: the caller's TXA, SBC).  Clobbers P.
+; mul_8x8 and the two products mul_by_byte writes out in line.
+.macro large_square_less_low
+    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
+    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
+    sta P                           ; s' / 2 (P is written last)
+    lda #0
+    ror                             ; 128 x (s' & 1), carry clear
+    adc QUARTER_SQUARE_LO,x
+    pha                             ; the low byte; carry into the high one
+    lda QUARTER_SQUARE_HI,x
+    adc P
+    adc #$40                        ; carry clear: at most 63 + 127 + 1
+    tax                             ; the high byte
+    pla
+    sec
+    sbc QUARTER_SQUARE_LO,y
+.macend
+
 .alias M0 ZP_MUL
 .alias M1 ZP_MUL+1
 .alias M2 ZP_MUL+2
@@ -63,20 +85,7 @@ _large:
     adc #1
 _large_diff:
     tay
-    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
-    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
-    sta P                           ; s' / 2 (P is written last)
-    lda #0
-    ror                             ; 128 x (s' & 1), carry clear
-    adc QUARTER_SQUARE_LO,x
-    pha                             ; the low byte; carry into the high one
-    lda QUARTER_SQUARE_HI,x
-    adc P
-    adc #$40                        ; carry clear: at most 63 + 127 + 1
-    tax                             ; the high byte
-    pla
-    sec
-    sbc QUARTER_SQUARE_LO,y
+    `large_square_less_low
     sta P
     txa
     sbc QUARTER_SQUARE_HI,y
@@ -124,20 +133,7 @@ _large_0:
     eor #$FF
     adc #1
 *   tay
-    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
-    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
-    sta P                           ; s' / 2 (P is written last)
-    lda #0
-    ror                             ; 128 x (s' & 1), carry clear
-    adc QUARTER_SQUARE_LO,x
-    pha                             ; the low byte; carry into the high one
-    lda QUARTER_SQUARE_HI,x
-    adc P
-    adc #$40                        ; carry clear: at most 63 + 127 + 1
-    tax                             ; the high byte
-    pla
-    sec
-    sbc QUARTER_SQUARE_LO,y
+    `large_square_less_low
     sta M0
     txa
     sbc QUARTER_SQUARE_HI,y
@@ -174,20 +170,7 @@ _large_1:
     eor #$FF
     adc #1
 *   tay
-    txa                             ; s' = a + b - 256: QUARTER_SQUARE(s' + 256)
-    lsr                             ; = QUARTER_SQUARE(s') + 128 s' + $4000
-    sta P                           ; s' / 2 (P is written last)
-    lda #0
-    ror                             ; 128 x (s' & 1), carry clear
-    adc QUARTER_SQUARE_LO,x
-    pha                             ; the low byte; carry into the high one
-    lda QUARTER_SQUARE_HI,x
-    adc P
-    adc #$40                        ; carry clear: at most 63 + 127 + 1
-    tax                             ; the high byte
-    pla
-    sec
-    sbc QUARTER_SQUARE_LO,y
+    `large_square_less_low
     sta P
     txa
     sbc QUARTER_SQUARE_HI,y
