@@ -33,6 +33,18 @@
 .alias FIELD_HALF        [MAP_TERRAIN_COUNT+1]/2    ; FIELD is filled and read in two halves
 .alias FIELD_FROM_MAP    FIELD-MAP_TERRAIN          ; MAP_ROW_LO/HI + this: FIELD's rows
 
+; FP_HERE = FIELD's row Y (the map's row addresses moved by FIELD_FROM_MAP).  In line:
+; the search does it for every hex it settles.  Clobbers A, the carry.
+.macro field_row_y
+    lda MAP_ROW_LO,y
+    clc
+    adc #<FIELD_FROM_MAP
+    sta FP_HERE
+    lda MAP_ROW_HI,y
+    adc #>FIELD_FROM_MAP
+    sta FP_HERE+1
+.macend
+
 ; Zero page: the engine's, none of it kept between calls.  The three row pointers
 ; follow each other: a neighbour's row is FP_UP + 2 x (its row - the hex's row + 1).
 .alias FP_UP        ZP_PTR              ; FIELD's row above the hex being settled
@@ -172,13 +184,7 @@ _unit:
     cmp ARG3_LO
     bne _next_unit
     ldy U_ROW,x
-    lda MAP_ROW_LO,y
-    clc
-    adc #<FIELD_FROM_MAP
-    sta FP_HERE
-    lda MAP_ROW_HI,y
-    adc #>FIELD_FROM_MAP
-    sta FP_HERE+1
+    `field_row_y
     ldy U_COL,x
     lda #FIELD_WALL
     sta (FP_HERE),y
@@ -206,13 +212,7 @@ _heads:
 
     ldy FIELD_TARGET+1              ; the target: cost 0 (a wall's hex too: _walls),
     sty FD_ROW_UP                   ; in list 0
-    lda MAP_ROW_LO,y
-    clc
-    adc #<FIELD_FROM_MAP
-    sta FP_HERE
-    lda MAP_ROW_HI,y
-    adc #>FIELD_FROM_MAP
-    sta FP_HERE+1
+    `field_row_y
     ldy FIELD_TARGET
     lda #0
     sta (FP_HERE),y
@@ -260,13 +260,7 @@ _entry:
     sta FD_COL
     ldy POOL_ROW,x
     sty FD_ROW
-    lda MAP_ROW_LO,y
-    clc
-    adc #<FIELD_FROM_MAP
-    sta FP_HERE
-    lda MAP_ROW_HI,y
-    adc #>FIELD_FROM_MAP
-    sta FP_HERE+1
+    `field_row_y
     ldy FD_COL
     lda (FP_HERE),y
     cmp FD_DIST
@@ -452,13 +446,7 @@ _sweep:
     sta FD_ROW
 _row:
     ldy FD_ROW
-    lda MAP_ROW_LO,y
-    clc
-    adc #<FIELD_FROM_MAP
-    sta FP_HERE
-    lda MAP_ROW_HI,y
-    adc #>FIELD_FROM_MAP
-    sta FP_HERE+1
+    `field_row_y
     lda #MAP_COLUMNS-1
     sta FD_COL
 _hex:
@@ -509,13 +497,7 @@ _hex:
 *   dex
     bne _hex
     ldy FIELD_TARGET+1
-    lda MAP_ROW_LO,y
-    clc
-    adc #<FIELD_FROM_MAP
-    sta FP_HERE
-    lda MAP_ROW_HI,y
-    adc #>FIELD_FROM_MAP
-    sta FP_HERE+1
+    `field_row_y
     ldy FIELD_TARGET
     lda #0
     sta (FP_HERE),y
