@@ -29,20 +29,10 @@ opponent_entry:
     lda CALL_ARGC
     cmp opponent_argc,x
     bne _count
-    ldy #ZP_SIZE-1                  ; the caller's zero page kept (a loop: the
-_save:                              ; engine's zpsave.s is unrolled for speed)
-    lda ZP_BASE,y
-    sta ZP_SAVE,y
-    dey
-    bpl _save
+    jsr save_zero_page              ; the engine's own (zpsave.s): A clobbered only
     jsr _call
     sta CALL_STATUS
-    ldy #ZP_SIZE-1
-_restore:
-    lda ZP_SAVE,y
-    sta ZP_BASE,y
-    dey
-    bpl _restore
+    jsr restore_zero_page
     lda CALL_STATUS
     jmp _finish
 _no_entry:
