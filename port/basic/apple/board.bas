@@ -88,15 +88,10 @@ hide_units:
 clear_last_row:
     ENGINE(CLEAR_ROWS, 23, 1) : VTAB 24 : HTAB 1 : messages_shown = 1 : RETURN
 
-' One digit key from digit_low to 9 into digit, after prompt$ on row 22.
+' One digit key from digit_low to 9 into digit, after prompt$ on row 22 (the key:
+' common/first.bas ask_digit_key).
 ask_digit:
-    ENGINE(CLEAR_ROWS, 22, 1) : VTAB 23 : HTAB 1 : PRINT prompt$;" "; : messages_shown = 1
-ask_digit_key:
-    GOSUB @read_key
-    IF key < 48 + digit_low OR key > 57 THEN @ask_digit_key
-    digit = key - 48
-    PRINT digit;
-    RETURN
+    ENGINE(CLEAR_ROWS, 22, 1) : VTAB 23 : HTAB 1 : PRINT prompt$;" "; : messages_shown = 1 : GOTO @ask_digit_key
 
 ' Rows 15-23 cleared for a battle's result; the cursor at row 15.
 clear_result:

@@ -10,3 +10,12 @@
 test_bit:
     bit2 = bit + bit : bit_set = may - INT(may / bit2) * bit2 >= bit
     RETURN
+
+' ask_digit's key (each machine's board.bas writes the prompt on row 22 first): one of
+' digit_low..9 into digit, shown after the prompt; any other key waits for the next.
+ask_digit_key:
+    GOSUB @read_key
+    IF key < 48 + digit_low OR key > 57 THEN @ask_digit_key
+    digit = key - 48
+    PRINT digit;
+    RETURN
