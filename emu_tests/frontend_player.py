@@ -238,6 +238,20 @@ def game_keys(model, scenario: str, seed: int, checks: int, first_turn_only: boo
     return player, actions, per_call, chosen
 
 
+def save_offer_keys(model, scenario: str, seed: int):
+    """The recorded two-player game (the simple players) around its first save offer, for
+    the save-and-load tests of both machines: (actions, per_call, victory, keyed), victory
+    the victory phase's PHASE_NEXT (its keys answer the offer), keyed the calls after it
+    that a side answers with keys (a game loaded from that save stands before the first)."""
+    from kotd.engine.state import Phase
+    actions = record(model, scenario, seed, computer_allied=False).actions
+    player = Player(model, actions)
+    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
+    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
+    keyed = [i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
+    return actions, per_call, victory, keyed
+
+
 def battle_order(model, ram, c):
     """The battle an ATTACK call finds in the block (its hexes, each side's units, intensity,
     risk, air), as the reference's declare_attack takes it; ``c`` the target's constants."""

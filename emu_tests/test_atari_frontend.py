@@ -28,11 +28,11 @@ from kotd import hexgrid
 from kotd.engine.board import side_of, utype
 from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
-from kotd.replay import first_difference, record
+from kotd.replay import first_difference
 
 from atari_drive import DCB, DSKINV, Drive, run
 import frontend_player
-from frontend_player import NONE, RANDOM_KEYS, Player, reference_agrees, setup_keys
+from frontend_player import NONE, RANDOM_KEYS, reference_agrees, save_offer_keys, setup_keys
 
 
 def front_end_listing(model) -> str:
@@ -517,13 +517,8 @@ def test_a_game_saved_at_a_turn_end_loads_on_a_fresh_run_and_goes_on(model, dist
     reference put on the map), and drive 1 holds the save.  A fresh run on that disk: L 2 on the set-up
     screen, then the recorded game's next keys: the state is the reference's."""
     scenario, seed = "tobruk42", 1
-    log = record(model, scenario, seed, computer_allied=False)
-    actions = log.actions
-    player = Player(model, actions)
-    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
-    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
+    actions, per_call, victory, keyed = save_offer_keys(model, scenario, seed)
     assert per_call[victory] == "N"
-    keyed = [i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE]
     stop = keyed[6] - 1                      # six keyed calls into the next turn
     listing = front_end_listing(model)
     keys = setup_keys(model, scenario, seed) + "".join(per_call[1:victory]) + "Y2"

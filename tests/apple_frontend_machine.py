@@ -121,16 +121,12 @@ def save_and_load(image: str, dist: Path, scenario: str, seed: int, machine: str
     machine powered off and on, l 2 on the set-up screen: the game goes on from the saved
     state (the next question asked), which is the reference's there."""
     sys.path.insert(0, str(ROOT / "emu_tests"))
-    from kotd.engine.state import Phase
     from kotd.model import load_model
-    from kotd.replay import first_difference, record
-    from frontend_player import NONE, Player
+    from kotd.replay import first_difference
+    from frontend_player import save_offer_keys
     model = load_model()
-    actions = record(model, scenario, seed, computer_allied=False).actions
-    player = Player(model, actions)
-    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
-    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
-    after_load = next(i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE) - 1
+    actions, per_call, victory, keyed = save_offer_keys(model, scenario, seed)
+    after_load = keyed[0] - 1
     keys = "".join(per_call[1:victory]).replace("{KEY 35}", "#").lower()
     g = Game(image, dist, machine)
     g.setup(model, scenario, seed)

@@ -209,18 +209,13 @@ def save_and_load(image: str, dist: Path, scenario: str, seed: int) -> dict:
     sys.path.insert(0, str(EMULATORS / "atari"))
     sys.path.insert(0, str(ROOT / "emu_tests"))
     from a8 import Atari
-    from kotd.engine.state import Phase
     from kotd.model import load_model
-    from kotd.replay import first_difference, record
-    from frontend_player import NONE, Player
+    from kotd.replay import first_difference
+    from frontend_player import save_offer_keys
     model = load_model()
     c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
-    log = record(model, scenario, seed, computer_allied=False)
-    actions = log.actions
-    player = Player(model, actions)
-    per_call = [""] + [player.keys_for(i) for i in range(1, len(actions))]
-    victory = next(i for i, act in enumerate(actions) if act.info[0] == Phase.VICTORY and act.entry == "PHASE_NEXT")
-    after_load = next(i for i in range(victory + 1, len(actions)) if per_call[i] and actions[i].info[1] != NONE) - 1
+    actions, per_call, victory, keyed = save_offer_keys(model, scenario, seed)
+    after_load = keyed[0] - 1
     keys = "".join(per_call[1:victory]).replace("{KEY 35}", "#")
     a = Atari()
     a.boot(disk=image, basic=True, xl=False)
