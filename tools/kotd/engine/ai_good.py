@@ -695,7 +695,7 @@ class GoodAI:
         """Step down the cost field toward `goal`, never further than `reach` from a
         source unless that brings it closer to one; stop next to an enemy in offence
         only when the goal is reached or blocked."""
-        model, state = game.model, game.state
+        model = game.model
         field = self._field(game, goal, utype(model, unit).type, self._walls(goal))
         for _ in range(unit.op + 1):            # each step spends at least one point
             if unit.status != Status.ON_MAP or game.over or unit.hex == goal:
@@ -703,12 +703,7 @@ class GoodAI:
             here = field.get(unit.hex, UNREACHABLE)
             gap_here = self._gap(unit.hex, sources)
             best = None
-            for d in hexgrid.DIRECTIONS:
-                self._count(game)
-                try:
-                    nxt = check_move(model, state, unit, d)
-                except RuleError:
-                    continue
+            for d, nxt in self._legal_steps(game, unit):
                 dist = field.get(nxt, UNREACHABLE)
                 if dist >= here:
                     continue
@@ -725,18 +720,24 @@ class GoodAI:
                 return
             game.move(unit.number, best[1])
 
+    def _legal_steps(self, game: Game, unit: UnitState):
+        """Each direction the unit may step in now, with the hex it would enter, in
+        direction order; every direction tried is a step of work."""
+        for d in hexgrid.DIRECTIONS:
+            self._count(game)
+            try:
+                nxt = check_move(game.model, game.state, unit, d)
+            except RuleError:
+                continue
+            yield d, nxt
+
     def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int):
         """A unit going back into supply whose path is blocked (a full hex, an enemy)
         takes any legal step that brings it nearer a source, in range first."""
         model, state = game.model, game.state
         reach = supply.supply_range(model, state, unit)
         best = None
-        for d in hexgrid.DIRECTIONS:
-            self._count(game)
-            try:
-                nxt = check_move(model, state, unit, d)
-            except RuleError:
-                continue
+        for d, nxt in self._legal_steps(game, unit):
             gap = self._gap(nxt, sources)
             if gap < gap_here and (best is None or (gap > reach, gap, d) < best[0]):
                 best = ((gap > reach, gap, d), d)
