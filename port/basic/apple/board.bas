@@ -76,10 +76,6 @@ clear_message:
     ENGINE(CLEAR_ROWS, 20, 4) : VTAB 22 : HTAB 1 : messages_shown = 1
     RETURN
 
-wipe_messages:
-    IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
-    RETURN
-
 ' R (manual VIII): the units off the map until another key, which only brings them back.
 hide_units:
     ENGINE(DRAW_TERRAIN) : GOSUB @read_key : GOSUB @draw_map : RETURN

@@ -104,10 +104,6 @@ clear_message:
     POSITION 0, 21 : messages_shown = 1
     RETURN
 
-wipe_messages:
-    IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
-    RETURN
-
 ' R (manual VIII): the units off the map until another key, which only brings them back.
 hide_units:
     drawn = USR({DRAW_TERRAIN}) : GOSUB @read_key : GOSUB @draw_map : RETURN

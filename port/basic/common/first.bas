@@ -11,6 +11,11 @@ test_bit:
     bit2 = bit + bit : bit_set = may - INT(may / bit2) * bit2 >= bit
     RETURN
 
+' A key: the message rows (each machine's clear_message) cleared if they hold something.
+wipe_messages:
+    IF messages_shown THEN GOSUB @clear_message : messages_shown = 0
+    RETURN
+
 ' ask_digit's key (each machine's board.bas writes the prompt on row 22 first): one of
 ' digit_low..9 into digit, shown after the prompt; any other key waits for the next.
 ask_digit_key:
