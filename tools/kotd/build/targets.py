@@ -18,7 +18,10 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
                  ANTIC mode 2; filled at run time: the ROM's set, the map glyphs over it)
     $9800-$9FFF  shared state block + scratch (2 KB)
     $A000-$BFFF  BASIC cartridge
-    $C000-$CFFF  XL/XE only, RAM under the OS ROM: the computer opponent's code and RAM
+    $C000-$CFFF  XL/XE only, RAM under the OS ROM: the computer opponent's RAM
+    $E000-$E3FF  XL/XE only, under the OS ROM: a copy of the ROM's character set (ANTIC
+                 reads it there while the opponent runs with the ROM switched out)
+    $E400-$F7FF  XL/XE only, under the OS ROM: the computer opponent's code (5 KB: issue 14's budget)
 
 Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
@@ -31,7 +34,8 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
     $B800-$BFFF  shared state block + scratch (2 KB)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
     $D000-$DFFF  language card only (IIe, IIc, II+ with the 16K card), bank 2: the computer
-                 opponent's code and RAM
+                 opponent's RAM
+    $E000-$F3FF  language card only: the computer opponent's code (5 KB: issue 14's budget)
 """
 
 from __future__ import annotations
@@ -101,8 +105,8 @@ ATARI = Target(
     charset=Region("character set", 0x9400, 0x97FF),
     # XL/XE: RAM under the OS ROM, PORTB ($D301) bit 0 = 0 (the boot reads the code
     # just below the staged program and copies it; port/asm/atari_boot_resident.s)
-    opponent=Region("opponent code (RAM under the OS)", 0xC000, 0xC7FF),
-    opponent_ram=Region("opponent RAM (under the OS)", 0xC800, 0xCFFF),
+    opponent=Region("opponent code (RAM under the OS)", 0xE400, 0xF7FF),
+    opponent_ram=Region("opponent RAM (under the OS)", 0xC000, 0xCFFF),
     # the cassette buffer (no cassette here; the OS reads the boot sector there, before us)
     disk_buffer=Region("disk sector buffer (the cassette buffer)", 0x0400, 0x047F),
 )
@@ -121,9 +125,9 @@ APPLE = Target(
     program=Region("program", 0x0800, 0x3FFF),
     # IIe, IIc, II+ with a 16K card: the language card's RAM, $D000 bank 2 (switched by
     # $C080-$C083); the boot reads the code into hi-res page 2 first, free at boot
-    opponent=Region("opponent code (language card, $D000 bank 2)", 0xD000, 0xD7FF),
-    opponent_ram=Region("opponent RAM (language card, $D000 bank 2)", 0xD800, 0xDFFF),
-    opponent_buffer=Region("opponent load buffer (hi-res page 2, at boot)", 0x4000, 0x47FF),
+    opponent=Region("opponent code (language card, $E000)", 0xE000, 0xF3FF),
+    opponent_ram=Region("opponent RAM (language card, $D000 bank 2)", 0xD000, 0xDFFF),
+    opponent_buffer=Region("opponent load buffer (hi-res page 2, at boot)", 0x4000, 0x53FF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}

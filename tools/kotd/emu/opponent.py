@@ -89,6 +89,6 @@ def field_cycles(model, build) -> dict:
            "worst_walls": max(cycles["walls"]), "mean_walls": round(sum(cycles["walls"]) / len(cycles["walls"])),
            "per_hex": round(sum(every) / settled), "hexes": settled,
            "bytes": opponent.code_bytes(asm),
-           "ram": asm.address("FIELD_RAM_END") - build.target.opponent_ram.start}
+           "ram": opponent.ram_bytes(asm, build.target)}
     _MEASURED[key] = out
     return out

@@ -31,7 +31,7 @@ from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, to
 from .game import AttackPlan, Game
 from .logistics import LogisticsOrder
 from .movement import RuleError, check_move
-from .state import Status, UnitState
+from .state import Phase, Status, UnitState
 
 UNREACHABLE = 9999
 FIELD_MAX = 254                  # the most operation points a cost field holds: the 6502 twin keeps a
@@ -157,9 +157,6 @@ class GoodAI:
         self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
         self._bold: set[int] = set()                 # units on an opening drive: no exposure check
         self._returning: set[int] = set()            # units going back into supply this phase
-        self._phase_turn: int | None = None
-        self._phase_in_turn = 0                      # this side's operations phases so far this turn
-        self._cut_off: dict[int, int] = {}           # unit -> turns it began unsupplied in a row
         self.ops_per_turn: list[int] = []
         self._ops_turn: int | None = None
 
@@ -222,7 +219,6 @@ class GoodAI:
         """Replacements to every unit; supply and resupply priority by how close the
         enemy is (units that will fight use supply), the Axis pool husbanded in the rear."""
         self._count(game)
-        self._cut_off[unit.number] = 0 if unit.supplied else self._cut_off.get(unit.number, 0) + 1
         foe = game.side_units(self.enemy)
         near = min((hexgrid.distance(unit.hex, u.hex) for u in foe), default=99)
         if near <= 3:
@@ -245,9 +241,6 @@ class GoodAI:
         offence = self.offensive(game)
         self._en_route = set()
         self._bold = set()
-        if self._phase_turn != game.state.turn:
-            self._phase_turn, self._phase_in_turn = game.state.turn, 0
-        self._phase_in_turn += 1
         if self._opening_targets(game):             # the drive goes first: its units do not stop to fight
             self._en_route = {u.number for u in self._combatants(game, self.side) if utype(game.model, u).mobile}
         self._attacks(game, offence)
@@ -490,7 +483,7 @@ class GoodAI:
             if last_turn or (driving and utype(model, u).mobile):
                 pass                                    # the depots follow the opening drive
             elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
-                                                                  or self._cut_off.get(u.number, 0) >= 1)):
+                                                                  or not u.supplied)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
                 tether[u.number] = UNREACHABLE          # the field leads to the source: no hex-distance tether
                 self._returning.add(u.number)
@@ -565,7 +558,7 @@ class GoodAI:
             lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= SUPPLY_RESERVE else 1
             if not offence:
                 lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
-            if self._cut_off.get(number, 0):
+            if not u.supplied:
                 lead = 0                                # it began the turn cut off: it stays in range
             if state.turn >= state.last_turn:
                 lead = UNREACHABLE
@@ -577,7 +570,7 @@ class GoodAI:
         enemy hexes around an Allied Tobruk not yet ringed, and the towns named."""
         model, state = game.model, game.state
         plan = self.openings.get((self.side, model.turn(state.turn).date))
-        if plan is None or self._phase_in_turn < plan[0]:
+        if plan is None or self._phase_in_turn(game) < plan[0]:
             return []
         plan = plan[1]
         t = tobruk(model)
@@ -591,10 +584,20 @@ class GoodAI:
                 hexes.append(model.map.place_hex(item))
         return hexes
 
+    def _phase_in_turn(self, game) -> int:
+        """This side's operations phases begun so far this turn (the current one
+        included): the first player's are B1, B5 and C4 (its reaction phase), the
+        second's B4, C1 and C5.  Read from the state, so a loaded game plays on as
+        the unbroken one would."""
+        phase, first = game.state.phase, game.state.first_player == self.side
+        order = (Phase.B1_OPERATIONS, Phase.B5_OPERATIONS, Phase.C4_ENEMY_REACTION) if first else \
+            (Phase.B4_ENEMY_REACTION, Phase.C1_OPERATIONS, Phase.C5_OPERATIONS)
+        return sum(1 for p in order if phase >= p)
+
     def _opening_ahead(self, game) -> bool:
         """Is an opening plan still to come in a later operations phase of this turn?"""
         plan = self.openings.get((self.side, game.model.turn(game.state.turn).date))
-        return plan is not None and self._phase_in_turn < plan[0] and self._phase_turn == game.state.turn
+        return plan is not None and 1 <= self._phase_in_turn(game) < plan[0]
 
     def _opening(self, game, occ, free, goals, tether) -> None:
         """The opening plan of OPENINGS for this side and date: a mobile unit already
@@ -604,7 +607,7 @@ class GoodAI:
         (VI.3, VI.13)."""
         model, state = game.model, game.state
         plan = self.openings.get((self.side, model.turn(state.turn).date))
-        if plan is None or self._phase_in_turn < plan[0]:
+        if plan is None or self._phase_in_turn(game) < plan[0]:
             return
         targets = self._opening_targets(game)
         mobile = [u for u in free if utype(model, u).mobile]
