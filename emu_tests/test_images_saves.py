@@ -449,29 +449,41 @@ class XlMemory(RomMemory):
             super().__setitem__(i, v)
 
 
-def last_file_sector(sectors) -> int:
-    """The last sector of the boot directory's files (6-byte entries after the loader)."""
+def directory_files(sectors) -> list[tuple[int, int, int]]:
+    """The boot directory's files (6-byte entries after the loader): (first sector,
+    sectors, address) each, in the order the loader reads them."""
     from kotd.build.assemble import assemble
     count = sectors[1][1]
     code = b"".join(sectors[n] for n in range(1, count + 1))
     at = assemble("atari_boot.s").address("directory") - atr.BOOT_BASE
-    last = 0
+    files = []
     while code[at + 2] | code[at + 3]:
-        first, n = int.from_bytes(code[at:at + 2], "little"), int.from_bytes(code[at + 2:at + 4], "little")
-        last = max(last, first + n - 1)
+        files.append(tuple(int.from_bytes(code[at + i:at + i + 2], "little") for i in (0, 2, 4)))
         at += 6
-    return last
+    return files
 
 
-@pytest.mark.parametrize("xl", [True, False], ids=["xl", "800"])
-def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model, dist, xl):
+@pytest.fixture(scope="module")
+def filled_atr(model, dist):
+    """The test image: the opponent's file fills its whole code region (diskimages.opponent_fill)."""
+    from kotd.build.diskimages import disk_bytes
+    return disk_bytes(model, ATARI, dist, fill_opponent=True)
+
+
+@pytest.mark.parametrize("xl,filled", [(True, False), (False, False), (True, True), (False, True)],
+                         ids=["xl", "800", "xl-full", "800-full"])
+def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model, dist, filled_atr, xl, filled):
     """The loader's check writes and reads back under the OS with the ROM switched out;
-    on an XL it copies the opponent's file there and the ROM's character set into the
-    RAM under it, with NMIs and IRQs off, and sets OPPONENT_READY; on an 800 nothing is
-    copied and OPPONENT_READY stays 0.  PORTB and NMIEN are as before afterwards."""
+    on an XL it reads the opponent's file into its buffer and copies it there at once
+    (the whole code region: with the test image's full file, every byte of it), then
+    the ROM's character set into the RAM under it, with NMIs and IRQs off, sets
+    OPPONENT_READY, and reads the program over the buffer; on an 800 no sector of the
+    opponent is read, nothing is copied and OPPONENT_READY stays 0.  Either way every
+    other file is in place, and PORTB and NMIEN are as before afterwards."""
+    from kotd.build.diskimages import opponent_fill
     from kotd.build.opponent import opponent_assembly
     from kotd.emu.machine import EngineMachine
-    sectors = atr.read_atr((dist / "kotd-atari.atr").read_bytes())
+    sectors = atr.read_atr(filled_atr if filled else (dist / "kotd-atari.atr").read_bytes())
     count = sectors[1][1]
     cpu = Cpu()
     cpu.memory = XlMemory(xl)
@@ -487,6 +499,7 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     cpu.allow_writes(0x0000, 0x9FFF)
 
     read = []
+    copied_at = []
 
     def dskinv(c):
         m = c.memory
@@ -494,23 +507,46 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
         c.load(m[0x304] | m[0x305] << 8, sectors[read[-1]])
         list.__setitem__(m, 0x303, 1)
         c.mpu.y = 1
-    run(cpu, atr.BOOT_BASE + 6, traps={DSKINV: dskinv, CIOV: lambda c: setattr(c.mpu, "y", 1)})
+    loader = assemble("atari_boot.s")
+    copy = loader.address("copy_opponent")
+    traps = {DSKINV: dskinv, CIOV: lambda c: setattr(c.mpu, "y", 1)}
+    cpu.mpu.memory = cpu.memory
+    step = cpu.mpu.step
+
+    def watched_step():
+        if cpu.mpu.pc == copy:
+            copied_at.append((len(read), cpu.read(ATARI.opponent_buffer.start, ATARI.opponent.size)))
+        step()
+    cpu.mpu.step = watched_step
+    run(cpu, atr.BOOT_BASE + 6, traps=traps)
     mem = cpu.memory
-    last = max(read)                                                     # the last sector read
-    opponent_sectors = -(-len(opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari")
-                                                .symbols).image) // 128)
+    files = directory_files(sectors)
+    opp_first, opp_count, opp_at = files[5]
+    assert opp_at == ATARI.opponent_buffer.start and (opp_count * 128 == ATARI.opponent.size) == filled
+    code = opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari").symbols).image
+    if filled:
+        code = opponent_fill(code, ATARI.opponent.size)
     ready = cpu.byte(ATARI.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"])
     assert (mem.portb, mem.nmien) == (0xFF, 0x40) and mem.under_writes
     assert all(w == (0, 4) for w in mem.under_writes), "under the OS only with NMIEN = 0 and SEI"
+    opponent_sectors = set(range(opp_first, opp_first + opp_count))
     if xl:
-        code = opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari").symbols).image
-        assert ready == 1 and bytes(mem.under[:len(code)]) == code
+        assert ready == 1 and bytes(mem.under[0xE400 - 0xC000:0xE400 - 0xC000 + len(code)]) == code
         assert bytes(mem.under[0xE000 - 0xC000:0xE400 - 0xC000]) == charset
         assert len(mem.under_writes) == 2 + ATARI.opponent.size + 1024  # the check, the region, the set
-        assert sectors[last] == (code + bytes(-len(code) % 128))[-128:], "its file read, the last"
+        # copied once, right after its last sector, before any sector of the program
+        assert len(copied_at) == 1 and read[copied_at[0][0] - 1] == opp_first + opp_count - 1
+        assert set(read[copied_at[0][0] - opp_count:copied_at[0][0]]) == opponent_sectors
     else:
         assert ready == 0 and len(mem.under_writes) == 1                # the first pattern, lost
-        assert len(read) == len(set(read)) and max(read) + opponent_sectors == last_file_sector(sectors)
+        assert not copied_at and not opponent_sectors & set(read), "an 800 reads no sector of it"
+    assert len(read) == len(set(read))
+    expected = {}                                   # every file read in place, in the order read
+    for n, (first, k, at) in enumerate(files):
+        if n != 5 or xl:
+            expected.update(zip(range(at, at + 128 * k), b"".join(sectors[first + i] for i in range(k))))
+    resident = ATARI.resident                       # (the resident code's own bytes change as it runs)
+    assert all(cpu.byte(a) == v for a, v in expected.items() if not resident.start <= a < files[4][2])
 
 
 def test_atari_boot_loader_puts_every_file_in_place_and_hands_over_to_basic(model, dist):
@@ -650,13 +686,24 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
     assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 0, "no card: no opponent"
 
 
-def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist):
+@pytest.fixture(scope="module")
+def filled_dsk(model, dist):
+    """The test image: the opponent's file fills its whole code region (diskimages.opponent_fill)."""
+    from kotd.build.diskimages import disk_bytes
+    return disk_bytes(model, APPLE, dist, fill_opponent=True)
+
+
+@pytest.mark.parametrize("filled", [False, True], ids=["shipped", "full"])
+def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist, filled_dsk, filled):
     """With a language card the boot copies the opponent's file from hi-res page 2 to
-    $D000 bank 2 with interrupts off, sets OPPONENT_READY and reads the ROM again."""
+    $E000 (the whole code region: with the test image's full file, every byte of it)
+    with interrupts off, puts the boot's vectors into the card's $FFFA-$FFFF, sets
+    OPPONENT_READY and reads the ROM again."""
+    from kotd.build.diskimages import opponent_fill
     from kotd.build.opponent import opponent_assembly
     from kotd.emu.machine import EngineMachine
     asm = assemble("apple_boot_resident.s")
-    sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
+    sectors = dsk.read_dsk(filled_dsk if filled else (dist / "kotd-apple.dsk").read_bytes())
     cpu = Cpu()
     cpu.memory = CardMemory(DiskII(sectors), card=True)
     cpu.mpu.memory = cpu.memory
@@ -673,10 +720,44 @@ def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist):
             limit=20_000_000)
     mem = cpu.memory
     code = opponent_assembly(model, APPLE, EngineMachine.from_dist(model, dist, "apple").symbols).image
+    if filled:
+        code = opponent_fill(code, APPLE.opponent.size)
+    card = APPLE.opponent.start - 0xD000
     assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 1
-    assert bytes(mem.ram[:len(code)]) == code
-    assert len(mem.card_writes) == 2 + APPLE.opponent.size and all(mem.card_writes), "SEI while the card is written"
+    assert bytes(mem.ram[card:card + len(code)]) == code
+    assert len(mem.card_writes) == 2 + APPLE.opponent.size + 6 and all(mem.card_writes), "SEI while the card is written"
     assert not mem.read_ram and not mem.write_ram, "the ROM read, the card write-protected after"
+    vectors = [int.from_bytes(mem.ram[0xFFFA - 0xD000 + i:0xFFFC - 0xD000 + i], "little") for i in (0, 2, 4)]
+    assert vectors == [0x03FB, asm.address("card_reset"), asm.address("card_irq")]
+
+
+@pytest.mark.parametrize("vector", [0xFFFC, 0xFFFE], ids=["reset", "irq"])
+def test_apple_card_vectors_go_on_through_the_roms_with_the_rom_read(vector):
+    """A RESET or a BRK while the card's RAM is read (a II+ in OPPONENT_CALL) comes to
+    the resident code's handler through the card's vector; it reads the ROM again and
+    goes on through the ROM's vector, A, X and Y as they were."""
+    asm = assemble("apple_boot_resident.s")
+    cpu = Cpu()
+    cpu.memory = CardMemory(DiskII(dsk.read_dsk(bytes(143360))), card=True)
+    cpu.mpu.memory = cpu.memory
+    cpu.memory.mpu = cpu.mpu
+    cpu.load(APPLE.resident.start, asm.image)
+    cpu.load(0xFFFA, bytes([0x00, 0xFA, 0x62, 0xFA, 0x40, 0xFA]))      # the ROM's vectors
+    mem = cpu.memory
+    handlers = {0xFFFC: asm.address("card_reset"), 0xFFFE: asm.address("card_irq")}
+    mem.ram[vector - 0xD000:vector - 0xD000 + 2] = handlers[vector].to_bytes(2, "little")
+    mem[0xC083], mem[0xC083]                                            # the card read, as in the stub
+    assert mem.read_ram and cpu.word(vector) == handlers[vector]
+    rom_target = {0xFFFC: 0xFA62, 0xFFFE: 0xFA40}[vector]
+    reached = []
+
+    def rom(c):
+        reached.append((c.mpu.a, c.mpu.x, c.mpu.y, mem.read_ram))
+        raise Stop
+    cpu.mpu.x, cpu.mpu.y = 0x12, 0x34
+    with pytest.raises(Stop):
+        run(cpu, cpu.word(vector), traps={rom_target: rom}, a=0x56)
+    assert reached == [(0x56, 0x12, 0x34, False)]
 
 
 def started_program(dist, target):

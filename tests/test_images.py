@@ -62,8 +62,8 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     assert bootad == atr.BOOT_BASE and code[0] == 0 and int.from_bytes(code[4:6], "little") == 0
     assert code[6] in (0x20, 0x4C, 0xA9), "boot_continue starts right after the 6-byte header"
     # the directory the build appends after the loader: resident, engine, the front end's
-    # three sections (issue 12: code, text, extra), program, the opponent (last: an 800
-    # does not read it), a 0 entry
+    # three sections (issue 12: code, text, extra), the opponent (an 800 does not read
+    # it; an XL copies it before the program is read over it), the program, a 0 entry
     entries = []
     for start in range(6, len(code) - 6):
         cand = code[start:start + 42]
@@ -76,8 +76,8 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     for e in entries:
         first, n, address = (int.from_bytes(e[i:i + 2], "little") for i in (0, 2, 4))
         files.append((address, b"".join(sectors[first + i] for i in range(n))))
-    (res_at, res), (eng_at, eng), (front_at, front), (text_at, text), (extra_at, extra), (prog_at, prog), \
-        (opp_at, opp) = files
+    (res_at, res), (eng_at, eng), (front_at, front), (text_at, text), (extra_at, extra), (opp_at, opp), \
+        (prog_at, prog) = files
     engine = (dist / "atari" / "engine.bin").read_bytes()
     assert eng_at == ATARI.engine.start and eng[:len(engine)] == engine
     # the front end's machine code: right after the engine, its sectors inside the region
@@ -89,13 +89,16 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     assert ATARI.resident.start < extra_at and extra_at + len(extra) <= ATARI.resident.end + 1
     program = started_program(dist, "atari")
     assert prog_at == atr.STAGING_END - len(prog) and prog[:len(program)] == program
-    # the opponent's code, read just below the program; the loader copies it from there
+    # the opponent's code, read into the staging area (under the screen, above the
+    # loader and its directory, clear of the files before it); the loader copies it from there
     opponent = opponent_image(model, dist, ATARI)
-    assert opp_at == prog_at - len(opp) and opp[:len(opponent)] == opponent and len(opp) - len(opponent) < 128
+    assert opp_at == ATARI.opponent_buffer.start and opp[:len(opponent)] == opponent and len(opp) - len(opponent) < 128
+    assert ATARI.opponent_buffer.size >= ATARI.opponent.size and ATARI.opponent_buffer.end < atr.STAGING_END
+    assert ATARI.opponent_buffer.start >= atr.BOOT_BASE + 128 * count
+    assert all(at + len(f) <= ATARI.opponent_buffer.start or at > ATARI.opponent_buffer.end for at, f in files[:5])
     from kotd.build.assemble import assemble
     loader = assemble("atari_boot.s")
-    source, entry = (loader.address(n) - atr.BOOT_BASE for n in ("opponent_source", "opponent_entry"))
-    assert code[source:source + 2] == opp_at.to_bytes(2, "little") and code[entry] == 6 * 6
+    assert code[loader.address("opponent_entry") - atr.BOOT_BASE] == 6 * 5
     # the resident code knows where the program is and how long it is
     assert int.from_bytes(res[22:24], "little") == prog_at
     assert int.from_bytes(res[24:26], "little") == len(program)

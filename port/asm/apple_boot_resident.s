@@ -509,7 +509,9 @@ _call:
 ; load_opponent -- if the language card is there (its RAM keeps two patterns:
 ; on a 48 KB machine the ROM answers), copy the opponent's code from
 ; OPPONENT_BUFFER (its file, read there) to OPPONENT_BASE, the whole code
-; region, and set OPPONENT_READY.
+; region (the card's upper 8 KB, one bank for all), put card_vectors into the
+; card's $FFFA-$FFFF, and set OPPONENT_READY.  $C083 read twice: bank 2 read,
+; and written (the second read enables the writes).
 ;
 ; Out:      OPPONENT_READY = 1 if loaded, else left 0; the ROM read after
 ; Clobbers: A, X, Y
@@ -540,12 +542,43 @@ _to:
     inc _to+2
     dex
     bne _from
+    ldx #5
+_vector:
+    lda card_vectors,x
+    sta CPU_VECTORS,x
+    dex
+    bpl _vector
     inc OPPONENT_READY
 _absent:
     lda LC_ROM
     plp
     rts
 .scend
+
+;
+; card_vectors -- the 6502's vectors in the language card's RAM: a II+ with a 16K
+; card reads them there while the card is read (OPPONENT_CALL; the IIe's RESET
+; reads the ROM first).  NMI: $03FB, where the ROM's own points (the page 3 hook,
+; in main RAM: the opponent goes on after its RTI).  RESET: card_reset.  IRQ and
+; BRK: card_irq (the opponent runs with SEI: only a BRK comes here).
+;
+card_vectors:
+    .word USER_NMI, card_reset, card_irq
+
+;
+; card_reset, card_irq -- RESET, IRQ or BRK while the card's RAM was read (a
+; II+): the ROM read again, then on through the ROM's own vector, as if the card
+; had not been in: RESET to the monitor's reset and SOFTEV (reset_entry: the game
+; again), a BRK to the monitor.  BIT reads the switch and keeps A, X and Y.
+;
+; Clobbers: N, V, Z (the status as interrupted is on the stack)
+;
+card_reset:
+    bit LC_ROM
+    jmp (CPU_VECTORS+2)
+card_irq:
+    bit LC_ROM
+    jmp (CPU_VECTORS+4)
 
 disk_operation:  .byte 0
 zero_page_copy:  .byte 0, 0, 0, 0, 0, 0, 0, 0, 0

@@ -8,9 +8,10 @@
 ; prepare and returns; the OS then calls DOSINI (reset_init) and starts the
 ; BASIC cartridge, whose first line of input is RUN "Z:" (atari_boot_resident.s).
 ;
-; The opponent (docs/ai.md "The 6502 twin") is the last file, read below the
-; staged program only when find_opponent_ram found the RAM under the OS, where
-; copy_opponent puts it (an 800 reads no sector of it).
+; The opponent (docs/ai.md "The 6502 twin") is a file read into OPPONENT_BUFFER
+; (the program's staging area: the program, read after it, goes over it) only
+; when find_opponent_ram found the RAM under the OS, and copied there by
+; copy_opponent as soon as it is read (an 800 reads no sector of it).
 ;
 ; Directory entry, 6 bytes: first sector, sector count, load address (words);
 ; a count of 0 ends it.  Sectors are read whole: a file's last sector may fill
@@ -46,10 +47,10 @@ boot_continue:
     sta entry_offset
 _file:
     ldx entry_offset
-    cpx opponent_entry                  ; the opponent's file, the last: not read
-    bne +                               ; without the RAM to copy it to
+    cpx opponent_entry                  ; the opponent's file: not read without
+    bne +                               ; the RAM to copy it to
     lda opponent_ram
-    beq _done
+    beq _next_file
 *
     lda directory,x
     sta sector
@@ -99,15 +100,17 @@ _sector:
     ora sectors_left+1
     bne _sector
     lda entry_offset
+    cmp opponent_entry                  ; the opponent read: copied before the
+    bne _next_file                      ; program is read over its buffer
+    jsr copy_opponent
+_next_file:
+    lda entry_offset
     clc
     adc #6
     sta entry_offset
-    bne _file                           ; always
+    jmp _file
 _done:
-    lda opponent_ram
-    beq +
-    jsr copy_opponent
-*   jsr RESIDENT_PREPARE
+    jsr RESIDENT_PREPARE
     clc
     rts
 _error:
@@ -121,9 +124,11 @@ _error:
 ; every interrupt off (the OS's vectors are not there) and put PORTB, NMIEN and
 ; the I flag back.  find_opponent_ram: is the RAM there?  It must keep two
 ; patterns written at OPPONENT_BASE (an 800 has nothing there, whatever PORTB
-; does).  copy_opponent: the opponent's code from opponent_source (its file, read
-; there) to OPPONENT_BASE, the whole code region; the ROM's character set into the
-; RAM under it; the resident code's OPPONENT_READY set.
+; does).  copy_opponent: the opponent's code from OPPONENT_BUFFER (its file, just
+; read there) to OPPONENT_BASE, the whole code region (OPPONENT_PAGES, ending
+; before the OS's vectors' page); the ROM's character set into the RAM under it
+; (below OPPONENT_BASE: tools/kotd/build/diskimages.py checks they are apart);
+; the resident code's OPPONENT_READY set.
 ;
 ; Out:      find_opponent_ram: opponent_ram = 1 if the RAM is there (else 0);
 ;           copy_opponent: RESIDENT_OPPONENT_READY = 1
@@ -136,10 +141,6 @@ copy_opponent:
     ldx #1
 opponent_under_os:
 .scope
-    lda opponent_source
-    sta _from+1
-    lda opponent_source+1
-    sta _from+2
     `os_rom_out
     txa
     bne _copy
@@ -157,7 +158,7 @@ _copy:
     ldx #OPPONENT_PAGES
     ldy #0
 _from:
-    lda $FFFF,y                         ; opponent_source, page by page
+    lda OPPONENT_BUFFER,y               ; page by page
 _to:
     sta OPPONENT_BASE,y
     iny
@@ -192,8 +193,6 @@ opponent_ram:
     .byte 0                             ; 1: the RAM under the OS is there
 opponent_entry:
     .byte $FF                           ; the opponent's directory entry (6 x index): the build
-opponent_source:
-    .word 0                             ; filled in by the build
 
 .include "atari_move_screen.s"         ; move_screen, also in the resident code
 

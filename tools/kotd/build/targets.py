@@ -11,6 +11,8 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
     $0400-$047F  the cassette buffer: the game disk's sector buffer (saved games)
     $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
     MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
+    $3400-$47FF  at boot only: the opponent's code, read before the program is staged
+                 over it (the staged program ends at $4800, under the screen)
     $5000-$57FF  the game disk's resident code: saved games, RESET (RAMTOP = $50; issue 11)
     $5800-$97FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now),
                  then the front end's code (atari_frontend.s), all ending before:
@@ -35,7 +37,11 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
     $D000-$DFFF  language card only (IIe, IIc, II+ with the 16K card), bank 2: the computer
                  opponent's RAM
-    $E000-$F3FF  language card only: the computer opponent's code (5 KB: issue 14's budget)
+    $E000-$F3FF  language card only: the computer opponent's code (5 KB: issue 14's budget);
+                 read into $4000-$53FF (hi-res page 2, free at boot) and copied there
+    $FFFA-$FFFF  language card only: the boot's vectors (a II+ reads them from the card
+                 while the opponent runs): NMI $03FB as the ROM's, RESET and IRQ to the
+                 resident code, which reads the ROM again and goes on through its vector
 """
 
 from __future__ import annotations
@@ -82,7 +88,7 @@ class Target:
     # the ROMs of a 64 KB machine, loaded there by the boot when it finds that RAM.
     opponent: Region | None = None        # its code (port/asm/generated/opponent_<target>.s)
     opponent_ram: Region | None = None    # its RAM: the field and the lists
-    opponent_buffer: Region | None = None  # (Apple) where the boot reads it before the copy
+    opponent_buffer: Region | None = None  # where the boot reads it before the copy
     disk_buffer: Region | None = None      # (Atari) the resident code's sector buffer, outside it
 
     @property
@@ -104,9 +110,12 @@ ATARI = Target(
     resident=Region("disk resident", 0x5000, 0x57FF),
     charset=Region("character set", 0x9400, 0x97FF),
     # XL/XE: RAM under the OS ROM, PORTB ($D301) bit 0 = 0 (the boot reads the code
-    # just below the staged program and copies it; port/asm/atari_boot_resident.s)
+    # into opponent_buffer and copies it; port/asm/atari_boot.s)
     opponent=Region("opponent code (RAM under the OS)", 0xE400, 0xF7FF),
     opponent_ram=Region("opponent RAM (under the OS)", 0xC000, 0xCFFF),
+    # the boot reads its file into the program's staging area (atr.STAGING_END) and
+    # copies it at once, before the program is read over it
+    opponent_buffer=Region("opponent load buffer (the program's staging area, at boot)", 0x3400, 0x47FF),
     # the cassette buffer (no cassette here; the OS reads the boot sector there, before us)
     disk_buffer=Region("disk sector buffer (the cassette buffer)", 0x0400, 0x047F),
 )
