@@ -12,7 +12,11 @@ calls the cost field as BASIC would (Atari ``USR(OPPONENT_CALL, OPPONENT_FIELD, 
 Apple ``POKE``s and ``CALL OPPONENT_CALL``) and copies the field out of the RAM under the
 ROMs with a few bytes of test code in page 3/6 (the drivers read main RAM only), with the
 first page of the opponent's code (and on the Atari the first page of the character set
-the boot copied under the OS).  Prints one JSON object.
+the boot copied under the OS); then the whole code region (``region``: four pages a
+copy), and on the Apple the card's vectors.  On the Apple II+ (whose RESET leaves the
+language card as it was) a RESET while the card's RAM is read: the game must start again
+(``after_reset_frames``; the driver's keys do not reach the program after its Ctrl-Reset,
+so the program is not stopped again).  Prints one JSON object.
 """
 
 import json
@@ -24,6 +28,7 @@ from images_machine import (EMULATORS, apple_game_waits, apple_to_prompt, consta
                             to_prompt, ATARI_TITLE)
 
 COPY_TO = 0x4800            # the copies: field (2 pages), then the opponent's first page
+CHUNK = 4                   # pages copied at a time (COPY_TO's 1 KB)
 KEYIN = 0xFD1B              # the Apple monitor's keyboard input
 CHARSET = 0xE000            # the Atari OS's character set
 
@@ -39,6 +44,22 @@ def copy_routine(sources: tuple[int, ...], ram_in: bytes, rom_in: bytes, usr: bo
     body += b"\xE8"
     loop = head + body + bytes([0xD0, (-(len(body) + 2)) & 0xFF])
     return loop + rom_in + b"\x28\x60"
+
+
+def read_under(target: str, put_routine, call, read) -> bytes:
+    """The opponent's whole code region (targets.py), CHUNK pages a call: ``put_routine``
+    (the pages' addresses) writes the copy routine, ``call`` runs it, ``read(n)`` reads
+    the copies."""
+    from kotd.build.targets import TARGETS
+    region = TARGETS[target].opponent
+    base, count = region.start, region.size // 256
+    out = b""
+    for first in range(0, count, CHUNK):
+        pages = range(first, min(first + CHUNK, count))
+        put_routine(tuple(base + 256 * p for p in pages))
+        call()
+        out += read(256 * len(pages))
+    return out
 
 
 def opponent_symbols(dist: Path, target: str) -> tuple[int, int, int]:
@@ -81,6 +102,8 @@ def atari(config, image, dist, scenario, calls):
                              "code": list(a.read_block(COPY_TO + 512, 256))})
     # the character set's first page under the OS (the boot copied the ROM's there)
     out["charset_under_os"] = a.read_block(COPY_TO + 768, 256) == a.read_block(CHARSET, 256)
+    out["region"] = out["ready"] and list(read_under("atari", lambda sources: a.write_block(0x0600, copy_routine(
+        sources, ram_in, rom_in, usr=True)), lambda: a.command("?USR(1536)"), lambda n: a.read_block(COPY_TO, n)))
     # a wrong argument count and an entry that does not exist: refused
     out["no_args"] = int(a.command(f"?USR({c['OPPONENT_CALL']})")[0])
     out["bad_entry"] = int(a.command(f"?USR({c['OPPONENT_CALL']},7,1,1,0,255)")[0])
@@ -118,10 +141,28 @@ def apple(config, image, dist, scenario, calls):
         a.type_line("CALL 768")
         out["calls"].append({"status": status, "result": result,
                              "field": list(a.peek(COPY_TO, 512)), "code": list(a.peek(COPY_TO + 512, 256))})
+    ram_in, rom_in = b"\xAD\x83\xC0\xAD\x83\xC0", b"\xAD\x82\xC0"
+
+    def copy(sources):
+        a.poke(0x0300, copy_routine(sources, ram_in, rom_in, usr=False))
+    out["region"] = list(read_under("apple", copy, lambda: a.type_line("CALL 768"), lambda n: a.peek(COPY_TO, n)))
+    copy((0xFF00,))
+    a.type_line("CALL 768")
+    out["vectors"] = [a.peek_word(COPY_TO + 0xFA + 2 * k) for k in range(3)]
     a.type_line(f"POKE {c['OPPONENT_ENTRY']},7")
     out["bad_entry"] = int(a.type_line(f"CALL {c['OPPONENT_CALL']}:PRINT PEEK({c['CALL_STATUS']})")[0])
     out["state_after"] = bytes(a.peek(c["STATE_BASE"], c["STATE_SIZE"])) == \
         (dist / "apple" / f"start_{scenario}.bin").read_bytes()
+    if config == "ii+":
+        # the card's RAM read (as in OPPONENT_CALL), a loop in page 3, then RESET: the II+
+        # takes its RESET vector from the card
+        a.poke(0x0300, b"\xAD\x83\xC0\xAD\x83\xC0\x4C\x06\x03")
+        a.type_line("CALL 768", wait=False)
+        a.run(frames=10)
+        out["looping_in_page_3"] = 0x0306 <= a.registers()["pc"] <= 0x0308
+        a.ctrl_reset()
+        out["after_reset_frames"] = a.wait_until(lambda m: apple_game_waits(m, c), 3000)
+        out["ready_after_reset"] = a.peek(c["OPPONENT_READY"])
     a.close()
     return out
 

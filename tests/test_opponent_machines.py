@@ -1,13 +1,21 @@
 """The opponent on the game disks in real emulators (docs/images.md "The opponent"): a
-64 KB machine (Atari XL, Apple IIe) boots with OPPONENT_READY = 1 and the cost field
-called through the resident stub OPPONENT_CALL equals ai_good.cost_field; a 48 KB
+64 KB machine (Atari XL, Apple IIe and II+) boots with OPPONENT_READY = 1 and the cost
+field called through the resident stub OPPONENT_CALL equals ai_good.cost_field; a 48 KB
 Atari 800 boots to the game as before with OPPONENT_READY = 0, and the stub refuses.
+
+The disks booted are the test images whose opponent fills its whole 5 KB code region
+(``diskimages.disk_bytes(..., fill_opponent=True)``: the code, then a pattern): every
+byte of the region must arrive, and the 800 must boot the full disk as the shipped one.
+On the Apple the card's vectors are checked, and on the II+ (whose RESET leaves the card
+as it is) a RESET with the card's RAM read restarts the game.
 
 Needs ``A8_LIB`` / ``A2_CORE`` and the drivers (tests/emulators.py); skipped otherwise
 (as in CI).  Each machine runs in a process of its own (tests/opponent_machine.py).
 """
 
 import json
+
+import pytest
 
 from kotd.build.abi import ERRORS
 from kotd.emu.opponent import NO_WALLS, field_places
@@ -47,8 +55,12 @@ def field_of(model, raw, unreachable):
 
 
 def machine(model, dist, tmp_path, name, config, image):
+    """Boot the test image (the opponent filling its region) of ``dist``'s disk ``image``."""
+    from kotd.build.diskimages import disk_bytes
+    from kotd.build.targets import TARGETS
     work = tmp_path / image
-    work.write_bytes((dist / image).read_bytes())
+    if not work.exists():
+        work.write_bytes(disk_bytes(model, TARGETS[name], dist, fill_opponent=True))
     return run_script("opponent_machine.py", name, config, work, dist, SCENARIO, json.dumps(calls(model)))
 
 
@@ -63,16 +75,27 @@ def check_fields(model, out, code):
 
 
 def opponent_code(model, dist, target):
+    """The opponent's code region as the test image fills it: the code, then the pattern."""
+    from kotd.build.diskimages import opponent_fill
     from kotd.build.opponent import opponent_assembly
     from kotd.build.targets import TARGETS
     from kotd.emu.machine import EngineMachine
-    return opponent_assembly(model, TARGETS[target], EngineMachine.from_dist(model, dist, target).symbols).image
+    code = opponent_assembly(model, TARGETS[target], EngineMachine.from_dist(model, dist, target).symbols).image
+    return opponent_fill(code, TARGETS[target].opponent.size)
+
+
+def check_region(out, region):
+    got = bytes(out["region"])
+    assert len(got) == len(region) == 5 * 1024
+    assert got == region, f"first difference at +${next(i for i in range(len(got)) if got[i] != region[i]):04X}"
 
 
 def test_atari_xl_loads_the_opponent_under_the_os_and_800_boots_without_it(model, dist, tmp_path):
     needs(emulators.ATARI)
     xl = machine(model, dist, tmp_path, "atari", "xl", "kotd-atari.atr")
-    check_fields(model, xl, opponent_code(model, dist, "atari"))
+    region = opponent_code(model, dist, "atari")
+    check_fields(model, xl, region)
+    check_region(xl, region)
     assert xl["no_args"] == ERRORS["ARG_COUNT"] and xl["charset_under_os"]
     old = machine(model, dist, tmp_path, "atari", "800", "kotd-atari.atr")
     assert old["screen"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in old["screen"][1]
@@ -84,8 +107,23 @@ def test_atari_xl_loads_the_opponent_under_the_os_and_800_boots_without_it(model
           "call frames (XL):", [c["frames"] for c in xl["calls"]])
 
 
-def test_apple_iie_loads_the_opponent_into_the_language_card(model, dist, tmp_path):
+def check_vectors(out):
+    """The card's NMI vector is the ROM's ($03FB, page 3); RESET and IRQ/BRK go to the
+    resident code (card_reset, card_irq), which reads the ROM again."""
+    from kotd.build.assemble import assemble
+    resident = assemble("apple_boot_resident.s")
+    assert out["vectors"] == [0x03FB, resident.address("card_reset"), resident.address("card_irq")]
+
+
+@pytest.mark.parametrize("config", ["iie", "ii+"])
+def test_apple_loads_the_opponent_into_the_language_card(model, dist, tmp_path, config):
     needs(emulators.APPLE)
-    iie = machine(model, dist, tmp_path, "apple", "iie", "kotd-apple.dsk")
-    check_fields(model, iie, opponent_code(model, dist, "apple"))
-    print("boot frames: IIe", iie["boot_frames"])
+    out = machine(model, dist, tmp_path, "apple", config, "kotd-apple.dsk")
+    region = opponent_code(model, dist, "apple")
+    check_fields(model, out, region)
+    check_region(out, region)
+    check_vectors(out)
+    if config == "ii+":
+        assert out["looping_in_page_3"] and out["after_reset_frames"] < 3000
+        assert out["ready_after_reset"] == 1
+    print(f"boot frames: {config}", out["boot_frames"], "after RESET in the card:", out.get("after_reset_frames"))
