@@ -10,7 +10,10 @@ Fixed situations, the same every run:
 - ``battle_1v1``: one unit against one;
 - ``field`` (the opponent's code, run from the RAM under the ROMs of 64 KB machines): the computer
   player's cost field, ``port/asm/ai_field.s``, for every town and home base x unit
-  type, with no walls and with each side's units as walls (:func:`kotd.emu.opponent.field_cycles`).
+  type, with no walls and with each side's units as walls (:func:`kotd.emu.opponent.field_cycles`);
+- ``opponent``: the opponent's bytes, its code against its code region (issue 14's 5 KB
+  for the whole player) and its RAM against its RAM region (4 KB), met or missed, with
+  each source file's share (:func:`kotd.emu.opponent.memory_use`).
 
 Cycles are counted by py65 from the jump table entry to the return, the ABI glue
 included; milliseconds are those cycles at the machines' clocks.  Bytes come from
@@ -37,7 +40,7 @@ from .build.targets import ENGINE_BUDGET, targets_for
 from .emu import EngineMachine
 from .emu.battle import run_battle
 from .emu.display import display_cycles
-from .emu.opponent import field_cycles
+from .emu.opponent import field_cycles, memory_use
 from .emu.supply import run_supply
 from .engine.combat import BattleOrder
 from .engine.flow import ANY_COL
@@ -207,6 +210,7 @@ def bench_reports(model: Model, target: str = "all", data_dir=DEFAULT_DATA_DIR) 
         if build.display is not None:       # the Apple's display code (port/asm/apple_frontend.s)
             reports[-1]["display"] = display_cycles(model, build)
         reports[-1]["field"] = field_cycles(model, build)     # the opponent's code, measured in py65
+        reports[-1]["opponent"] = memory_use(model, build)    # its bytes against its regions
     return reports
 
 
@@ -250,8 +254,13 @@ def markdown(reports: list[dict]) -> str:
     ok = "met" if max(ba["total"], bp["total"]) <= ba["budget"] else "**missed**"
     rows.append(f"| code + tables | {ba['code']:,} + {ba['tables']:,} = {ba['total']:,} bytes | | "
                 f"{bp['code']:,} + {bp['tables']:,} = {bp['total']:,} bytes | | {ba['budget']:,}: {ok} |")
-    rows.append(f"| cost field code + RAM (`ai_field.s`, the opponent's) | {fa['bytes']:,} + {fa['ram']:,} bytes | | "
-                f"{fp['bytes']:,} + {fp['ram']:,} bytes | | the RAM under the ROMs, 64 KB machines (docs/ai.md) |")
+    oa, op = a["opponent"], p["opponent"]
+
+    def used(o):
+        return f"{o['code']:,} of {o['code_budget']:,}; {o['ram']:,} of {o['ram_budget']:,} bytes"
+    ok = ("met" if all(o["code_met"] and o["ram_met"] for o in (oa, op)) else "**missed**")
+    rows.append(f"| the opponent's code; its RAM (under the ROMs, 64 KB machines) | {used(oa)} | | {used(op)} | | "
+                f"the regions, 5 KB; 4 KB: {ok} |")
     return "\n".join(rows)
 
 
@@ -294,6 +303,14 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                        f"({f['scenario']} start), no walls mean {f['mean_no_walls']} worst {f['worst_no_walls']}, "
                        f"walls mean {f['mean_walls']} worst {f['worst_walls']} cycles; {f['per_hex']} cycles a hex "
                        f"settled; {f['bytes']} bytes of code, {f['ram']} of RAM")
+        if "opponent" in r:
+            o = r["opponent"]
+            click.echo(f"  opponent (under the ROMs, 64 KB machines): code {o['code']} of {o['code_budget']} "
+                       f"({'met' if o['code_met'] else 'MISSED by ' + str(o['code'] - o['code_budget'])}), "
+                       f"RAM {o['ram']} of {o['ram_budget']} "
+                       f"({'met' if o['ram_met'] else 'MISSED by ' + str(o['ram'] - o['ram_budget'])})")
+            for file, n in o["files"].items():
+                click.echo(f"    {file:40} code {n['code']:>5}  RAM {n['ram']:>5}")
         if "entries" in r:
             games = ", ".join(f"{s} seed {n}" for s, n in r["entries"]["games"].items())
             click.echo(f"  entries, worst call over the recorded games ({games}):")

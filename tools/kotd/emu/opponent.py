@@ -92,3 +92,52 @@ def field_cycles(model, build) -> dict:
            "ram": opponent.ram_bytes(asm, build.target)}
     _MEASURED[key] = out
     return out
+
+
+def _file_shares(asm, start: int, end: int) -> dict[str, int]:
+    """Bytes of [start, end) per source file: each label's bytes, up to the next label,
+    go to the label's file (as bench.module_bytes does for the engine; a macro's labels to
+    the file it is used in: Ophis names them "file:line->macro file")."""
+    labels = sorted((s.value, s.file.split(":")[0]) for s in asm.symbols if s.is_code and start <= s.value < end)
+    shares: dict[str, int] = {}
+    for (at, file), nxt in zip(labels, [a for a, _ in labels[1:]] + [end]):
+        shares[file] = shares.get(file, 0) + nxt - at
+    return {f: n for f, n in shares.items() if n}
+
+
+def memory_use(model, build) -> dict:
+    """`kotd bench`'s bytes of the opponent (the code and RAM of every file in
+    ``opponent.SOURCES``, behind opponent_entry.s): its code (the entry and its tables
+    included) against its code region (issue 14's budget for the whole player, 5 KB,
+    ``target.opponent``), its RAM against ``target.opponent_ram`` (4 KB), met or missed,
+    and each file's share of both.  Code past its region fails `kotd build` (.checkpc);
+    here it is assembled once more with room to spare, to say by how much, and then the
+    generated files are written back for the region (the error let through)."""
+    import dataclasses
+
+    from ..build.targets import Region
+    target = build.target
+    symbols = {s.name: s.value for s in build.assembly.symbols}
+    try:
+        asm = opponent.opponent_assembly(model, target, symbols)
+    except opponent.OpponentError as exc:
+        if "checkpc" not in str(exc):
+            raise
+        code, ram = target.opponent, target.opponent_ram
+        roomy = dataclasses.replace(target, opponent=Region(code.name, code.start, 0xFFFF),
+                                    opponent_ram=Region(ram.name, ram.start, 0xFFFF))
+        asm = opponent.opponent_assembly(model, roomy, symbols)
+        try:
+            opponent.opponent_assembly(model, target, symbols)      # the generated files as the region has them
+        except opponent.OpponentError:
+            pass
+    code, ram = opponent.code_bytes(asm), opponent.ram_bytes(asm, target)
+    start, ram_start = target.opponent.start, target.opponent_ram.start
+    top = f"port/asm/generated/opponent_{target.name}.s"            # its entry table
+    code_files, ram_files = ({top if f.endswith(f"/opponent_{target.name}.s") else f: n for f, n in shares.items()}
+                             for shares in (_file_shares(asm, start, start + code),
+                                            _file_shares(asm, ram_start, ram_start + ram)))
+    return {"code": code, "code_budget": target.opponent.size, "code_met": code <= target.opponent.size,
+            "ram": ram, "ram_budget": target.opponent_ram.size, "ram_met": ram <= target.opponent_ram.size,
+            "files": {f: {"code": code_files.get(f, 0), "ram": ram_files.get(f, 0)}
+                      for f in sorted(set(code_files) | set(ram_files))}}
