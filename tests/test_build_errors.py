@@ -312,3 +312,33 @@ def test_an_opponent_past_its_region_is_refused(model):
             opponent_code(model, short, engine)
     finally:
         assert len(opponent_code(model, ATARI, engine)) <= ATARI.opponent.size   # the generated files put back
+
+
+def test_an_opponent_buffer_out_of_place_is_refused():
+    """The opponent's file is read into its buffer and the whole code region copied from
+    there: the buffer must hold it, lie above the boot code, below the Atari's screen and
+    clear of the files read before it; the code keeps out of the Atari's character-set
+    copy and the vectors (diskimages.check_opponent_place)."""
+    from kotd.build.diskimages import ImageError, check_opponent_place
+    from kotd.build.targets import APPLE
+    full = ATARI.opponent.size
+    check_opponent_place(ATARI, [("engine", 0x5800, bytes(100))], full, 0x0880)          # as built: fine
+    small = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3400, 0x43FF))
+    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: the opponent's 100 bytes \(128 on whole "
+                                         r"sectors; the copy takes 5120\) do not fit the buffer \$3400-\$43FF"):
+        check_opponent_place(small, [], 100, 0x0880)
+    with pytest.raises(ImageError, match=r"overlaps the front end \(\$4700-\$477F\), read before it"):
+        check_opponent_place(ATARI, [("front end", 0x4700, bytes(1))], full, 0x0880)
+    with pytest.raises(ImageError, match=r"starts under the boot code, which ends at \$35FF"):
+        check_opponent_place(ATARI, [], full, 0x3600)
+    high = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3800, 0x4BFF))
+    with pytest.raises(ImageError, match=r"reaches the screen \(from \$4800\)"):
+        check_opponent_place(high, [], full, 0x0880)
+    low = dataclasses.replace(ATARI, opponent=Region("opponent code", 0xE200, 0xF5FF))
+    with pytest.raises(ImageError, match=r"overlaps the OS's character set under the OS \$E000-\$E3FF"):
+        check_opponent_place(low, [], full, 0x0880)
+    top = dataclasses.replace(APPLE, opponent=Region("opponent code", 0xEC00, 0xFFFF))
+    with pytest.raises(ImageError, match=r"overlaps the 6502's vectors \(the card's\) \$FFFA-\$FFFF"):
+        check_opponent_place(top, [], full, 0)
+    with pytest.raises(ImageError, match=r"overlaps the program \(\$0800-\$43FF\)"):
+        check_opponent_place(APPLE, [("program", 0x0800, bytes(0x3C00))], full, 0)
