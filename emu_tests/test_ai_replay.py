@@ -1,0 +1,109 @@
+"""port/asm/ai_driver.s (OPPONENT_PLAY, the coroutine) against kotd.engine.game.Game with
+GoodAI: games recorded with the Python players and played again by the 6502 machine,
+the computer's side(s) through OPPONENT_PLAY (each call under a BASIC stack of another
+depth, so the suspended frames must be relocated), the other side's calls from the
+record; the state block must be the record's after every return and at every phase
+end (kotd.emu.opponent_replay)."""
+
+import pytest
+
+from kotd.build.abi import ERRORS
+from kotd.emu import EngineMachine
+from kotd.emu.opponent_replay import DRIVEN, call_play, load_player, play, record_game, worst_turn
+from kotd.engine.setup import Options, new_game
+from kotd.engine.state import Phase
+
+AXIS, ALLIED, BOTH = 1, 2, 3
+
+
+@pytest.fixture(scope="module")
+def players(model, dist) -> dict:
+    """Each target's engine with the opponent's code beside it."""
+    out = {}
+    for name in ("atari", "apple"):
+        m = EngineMachine.from_dist(model, dist, name)
+        load_player(m)
+        out[name] = m
+    return out
+
+
+_GAMES: dict = {}
+
+
+def recorded(model, *key, **options):
+    if key not in _GAMES:
+        _GAMES[key] = record_game(model, *key, **options)
+    return _GAMES[key]
+
+
+def check(model, machine, game, sides, contexts=DRIVEN):
+    load_player(machine)
+    rep = play(model, machine, game, sides, contexts)
+    assert rep.mismatch is None, rep.mismatch
+    assert rep.actions == len(game.actions) and rep.calls > 0
+    return rep
+
+
+@pytest.mark.parametrize("target", ["atari", "apple"])
+def test_good_v_good_whole_tobruk41(model, players, target):
+    """Both sides the 6502's (two-player rules), the whole scenario."""
+    game = recorded(model, "tobruk41", 1, ("good", "good"))
+    assert game.level is not None
+    rep = check(model, players[target], game, BOTH)
+    cycles, where = worst_turn(rep)
+    print(f"\n{target}: {rep.calls} calls, worst computer turn {cycles} cycles {where}, "
+          f"stack kept {rep.deepest} B, " + ", ".join(f"{k} {max(v)}" for k, v in sorted(rep.cycles.items())))
+
+
+def test_good_allies_against_simple_axis(model, players):
+    """Solitaire: the 6502 plays the Allies against the Python simple Axis."""
+    game = recorded(model, "tobruk41", 3, ("simple", "good"), computer_allied=True)
+    check(model, players["atari"], game, ALLIED)
+
+
+def test_one_side_of_good_v_good_campaign(model, players):
+    """The 6502 Axis against the recorded Python good Allies, two turns of campaign41."""
+    game = recorded(model, "campaign41", 1, ("good", "good"), turns=2)
+    check(model, players["apple"], game, AXIS)
+
+
+@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign42"])
+def test_more_scenarios(model, players, scenario, long_run):
+    if not long_run:
+        pytest.skip("--long")
+    for seed in (1, 2, 3):
+        check(model, players["atari"], record_game(model, scenario, seed, ("good", "good")), BOTH)
+        check(model, players["apple"], record_game(model, scenario, seed, ("simple", "good"),
+                                                   computer_allied=True), ALLIED)
+
+
+def test_not_the_computers_turn(model, players):
+    """3 and nothing done when the side that must act is not one of `sides`; E_RANGE
+    for sides over 3."""
+    m = players["atari"]
+    load_player(m)
+    state = new_game(model, "tobruk41", 5, Options(computer_allied=False))
+    state.phase, state.acting, state.logistics_last = Phase.LOGISTICS, "axis", 0
+    m.write_state(state)
+    before = m.state_bytes()
+    status, code, _ = call_play(m, ALLIED, depth=3)
+    assert (status, code) == (0, 3) and m.state_bytes() == before
+    status, code, _ = call_play(m, 4, depth=0)
+    assert status == ERRORS["RANGE"] and m.state_bytes() == before
+
+
+def test_a_stale_place_is_thrown_away(model, players):
+    """A place kept in one game's logistics phase is not resumed in another game at
+    another turn: the new call starts the phase's work from its first unit."""
+    m = players["apple"]
+    load_player(m)
+    state = new_game(model, "tobruk41", 5, Options(computer_allied=False))
+    state.phase, state.acting, state.logistics_last = Phase.LOGISTICS, "axis", 0
+    m.write_state(state)
+    assert call_play(m, AXIS, depth=10)[:2] == (0, 1)
+    first = m.read_state().logistics_last
+    assert first > 0
+    state.turn += 1
+    m.write_state(state)
+    assert call_play(m, AXIS, depth=0)[:2] == (0, 1)
+    assert m.read_state().logistics_last == first          # the first unit again, not the second

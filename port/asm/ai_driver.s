@@ -1,0 +1,562 @@
+;
+; ai_driver.s -- the computer player's driver (docs/ai.md "The driver"): the entry
+; OPPONENT_PLAY(sides), which looks at the engine's PHASE_INFO and plays for the side
+; that must act when the computer runs it, one engine action a call.  The twin of
+; what kotd.engine.game.Game asks of a kotd.engine.ai_good.GoodAI: the logistics
+; orders (GoodAI.logistics), the initiative (move_first), the defence of a declared
+; battle (defend), the limited reaction (react and Game._after_action's
+; END_REACTION), the operations phase (operations) and the depot phase
+; (depot_movement, ai_depot.s's ai_depots).
+;
+; The coroutine.  A phase's play is a program with loops and calls (the operations:
+; attacks, the walk over the units ...) that must give the machine back to BASIC
+; after every engine action (the front end redraws) and whenever the engine waits
+; for a side the computer does not run (a human defends or reacts).  It suspends by
+; copying its own part of the 6502 stack -- from the stack pointer up to where it was
+; when OPPONENT_PLAY was entered -- into DRV_STACK and returning to BASIC; the next
+; OPPONENT_PLAY copies it back under that call's stack pointer (BASIC's frames below
+; differ from call to call: the copy is relocated, which is safe because nothing on
+; it is an address in the stack) and returns into the suspended code.  A stamp
+; (turn, phase, side, context) kept with the copy throws a stale one away.
+;
+; The contexts.  Phase work (logistics, initiative, operations, depots) for the
+; phase's acting side; a limited reaction opened for a computer side by a human's
+; action (the whole reaction: ACCESS, the battle, FINISH_UNIT, END_REACTION); a
+; defence (one DEFEND, no suspension, the saved place untouched).  Inside phase work,
+; every engine action goes through drv_act, which settles in place what the action
+; leaves to a computer side (its defence, its limited reaction: GoodAI's nested
+; defend and react calls, in Game's order) and suspends for a human's.
+;
+; Results: CALL_RESULT = 0 the phase's work done (the caller calls PHASE_NEXT),
+; 1 one action done (call again), 2 an action done and the engine waits for a side
+; the computer does not run (the place kept), 3 the side that must act is not one
+; of `sides` (nothing done).  Errors: E_RANGE (sides over 3, or a suspension
+; deeper than DRV_STACK: the place is dropped).
+;
+
+.alias DRV_STACK_SIZE 48            ; the deepest suspension measured: docs/ai.md
+.alias DRV_NONE       0             ; DRV_STATE: no place kept
+.alias DRV_SUSPENDED  1             ;   a place kept for DRV_STAMP
+.alias DRV_DONE       2             ;   DRV_STAMP's phase work is done
+.alias KIND_WORK      0             ; the stamp's context: phase work
+.alias KIND_REACT     1             ;   a limited reaction
+
+; The engine actions drv_act performs (its index into drv_actions).
+.alias ACT_LOGISTICS    0
+.alias ACT_CHOOSE_FIRST 1
+.alias ACT_MOVE         2
+.alias ACT_FORTIFY      3
+.alias ACT_SEA_MOVE     4
+.alias ACT_ATTACK       5
+.alias ACT_ACCESS       6
+.alias ACT_FINISH_UNIT  7
+
+; GoodAI's numbers (kotd.engine.ai_good).
+.alias DEFENCE_RISK     3
+.alias DEFENCE_AIR      3
+.alias ATTACK_AIR_BIG   800
+
+.data
+.space DRV_SIDES 1    ; OPPONENT_PLAY's argument: bit 0 Axis, bit 1 Allied
+.space DRV_SIDE 1    ; the side the routine now playing plays for
+.space DRV_BASE 1    ; the stack pointer at this call's entry
+.space DRV_STATE 1    ; DRV_NONE, DRV_SUSPENDED, DRV_DONE
+.space DRV_STAMP 4    ; turn, phase, side, context of the place kept
+.space DRV_NOW 4    ; the same of this call
+.space DRV_LEN 1    ; bytes of the stack kept
+.space DRV_STACK 48    ; DRV_STACK_SIZE bytes
+.space DRV_NEST 1    ; nested decisions under way (no suspension for them)
+.space DRV_WAITED 1    ; 1: the action's aftermath waited for a human
+.space DRV_STATUS 1    ; drv_act's engine status
+.space DRV_UNIT 1    ; the logistics loop's unit index
+.space DRV_NEAR 1    ; the nearest enemy's distance
+.space DRV_CODE 1    ; drv_suspend's result for BASIC
+.space DRV_TMP 1
+.text
+
+;
+; ai_play -- entry OPPONENT_PLAY(sides): play for the side that must act.
+;
+; In:       ARG0 = the sides the computer runs (bit 0 Axis, bit 1 Allied)
+; Out:      A = E_OK, CALL_RESULT = 0, 1, 2 or 3 (above); E_RANGE for sides over 3
+; Clobbers: X, Y, flags; the engine's zero page (opponent_entry restores it)
+;
+ai_play:
+.scope
+    tsx
+    stx DRV_BASE
+    lda ARG0_HI
+    bne _range
+    lda ARG0_LO
+    cmp #4
+    bcc _sides
+_range:
+    lda #E_RANGE
+    rts
+_sides:
+    sta DRV_SIDES
+    jsr e_phase_info
+    lda FLOW_ACTOR
+    jsr drv_runs
+    bcs _ours
+    lda #3
+    jmp drv_exit
+_ours:
+    sta DRV_SIDE
+    lda DEFEND_PENDING
+    beq _context
+    jsr drv_defend                  ; a defence: one action, the place untouched
+    lda #1
+    jmp drv_exit
+_context:
+    lda TURN
+    sta DRV_NOW
+    lda PHASE
+    sta DRV_NOW+1
+    lda DRV_SIDE
+    sta DRV_NOW+2
+    ldx #KIND_WORK
+    cmp REACT_SIDE
+    bne +
+    ldx #KIND_REACT
+*   stx DRV_NOW+3
+    ldx #3
+_compare:
+    lda DRV_NOW,x
+    cmp DRV_STAMP,x
+    bne _fresh
+    dex
+    bpl _compare
+    lda DRV_STATE
+    cmp #DRV_SUSPENDED
+    bne +
+    jmp drv_resume
+*   cmp #DRV_DONE
+    bne _fresh
+    lda #0
+    jmp drv_exit
+_fresh:
+    ldx #3
+*   lda DRV_NOW,x
+    sta DRV_STAMP,x
+    dex
+    bpl -
+    lda #DRV_NONE
+    sta DRV_STATE
+    sta DRV_NEST
+    lda DRV_NOW+3
+    beq _work
+    jsr drv_react                   ; the whole reaction, END_REACTION last
+    lda #DRV_NONE
+    sta DRV_STATE
+    lda #1
+    jmp drv_exit
+_work:
+    jsr drv_phase_work
+    lda #DRV_DONE
+    sta DRV_STATE
+    lda #0
+    jmp drv_exit
+.scend
+
+;
+; drv_exit -- return to BASIC from any depth: CALL_RESULT = A, the stack pointer
+; back where OPPONENT_PLAY found it.
+;
+; In:       A = the result (0-3)
+; Out:      A = E_OK, to opponent_entry
+;
+drv_exit:
+    sta CALL_RESULT_LO
+    lda #0
+    sta CALL_RESULT_HI
+    ldx DRV_BASE
+    txs
+    lda #E_OK
+    rts
+
+;
+; drv_suspend -- keep the place and return to BASIC; "returns" to its caller's
+; caller when a later OPPONENT_PLAY resumes it (drv_resume).  Jumped to (JMP) from
+; drv_settle and drv_wait, so the top of the stack is where the code goes on.
+;
+; In:       A = the result for BASIC (1 or 2)
+; Out:      (on resumption) nothing: the caller looks at the state again
+; Clobbers: A, X, Y, flags
+;
+drv_suspend:
+.scope
+    sta DRV_CODE
+    tsx                             ; the code's frames: $0101+SP .. $0100+DRV_BASE
+    stx DRV_TMP
+    lda DRV_BASE
+    sec
+    sbc DRV_TMP
+    sta DRV_LEN
+    cmp #DRV_STACK_SIZE+1
+    bcc _fits
+    lda #DRV_NONE                   ; deeper than DRV_STACK: never in the measured games
+    sta DRV_STATE
+    lda #E_RANGE
+    jmp drv_exit
+_fits:
+    ldy #0
+_copy:
+    lda $0101,x
+    sta DRV_STACK,y
+    inx
+    iny
+    cpy DRV_LEN
+    bne _copy
+    lda #DRV_SUSPENDED
+    sta DRV_STATE
+    lda DRV_CODE
+    jmp drv_exit
+.scend
+
+;
+; drv_resume -- put the kept frames back under this call's stack pointer (BASIC's
+; frames may be deeper or shallower than last time) and return into the
+; suspended code.
+;
+; In:       DRV_BASE (this call's), DRV_LEN, DRV_STACK
+;
+drv_resume:
+.scope
+    lda DRV_BASE
+    sec
+    sbc DRV_LEN
+    sta DRV_TMP                     ; the stack pointer the code had, relocated
+    tax
+    ldy #0
+_copy:
+    lda DRV_STACK,y
+    sta $0101,x
+    inx
+    iny
+    cpy DRV_LEN
+    bne _copy
+    ldx DRV_TMP
+    txs
+    lda #DRV_NONE
+    sta DRV_STATE
+    rts
+.scend
+
+;
+; drv_runs -- does the computer run side A?
+;
+; In:       A = a side (0, 1) or $FF (none)
+; Out:      carry set if DRV_SIDES has it; A kept
+; Clobbers: X, flags
+;
+drv_runs:
+.scope
+    tax
+    cpx #2
+    bcs _no
+    lda DRV_SIDES
+    and drv_side_bit,x
+    beq _no
+    txa
+    sec
+    rts
+_no:
+    txa
+    clc
+    rts
+.scend
+drv_side_bit: .byte 1, 2
+
+;
+; drv_phase_work -- the phase's work for DRV_SIDE, by phase (Game.play_turn).
+;
+; In:       DRV_SIDE = the phase's acting side (a computer's)
+; Out:      when the work is done (every action in between suspended)
+;
+drv_phase_work:
+.scope
+    lda PHASE
+    cmp #PHASE_LOGISTICS
+    bne +
+    jmp drv_logistics
+*   cmp #PHASE_INITIATIVE
+    bne +
+    lda #1                          ; GoodAI.move_first: always
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    ldx #ACT_CHOOSE_FIRST
+    jmp drv_act
+*   rts                             ; operations, depots: not yet (docs/ai.md)
+.scend
+
+;
+; drv_logistics -- GoodAI.logistics for each unit of DRV_SIDE on the map, in unit
+; order: replacements 9; supply and priority by the nearest enemy unit on the map
+; (none: 99 hexes): within 3 hexes 9, 9; within 8, 7, 6; else 4, 2.
+;
+drv_logistics:
+.scope
+    lda #0
+    sta DRV_UNIT
+_unit:
+    ldx DRV_UNIT
+    cpx #UNIT_COUNT
+    bcc +
+    rts
+*   lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda UNIT_SIDE,x
+    cmp DRV_SIDE
+    bne _next
+    lda U_COL,x
+    sta ZP_HEX_A
+    lda U_ROW,x
+    sta ZP_HEX_A+1
+    lda #99
+    sta DRV_NEAR
+    ldy #UNIT_COUNT-1
+_foe:
+    lda U_STATUS,y
+    cmp #STATUS_ON_MAP
+    bne _foe_next
+    lda UNIT_SIDE,y
+    cmp DRV_SIDE
+    beq _foe_next
+    lda U_COL,y
+    sta ZP_HEX_B
+    lda U_ROW,y
+    sta ZP_HEX_B+1
+    jsr hex_distance                ; clobbers the flags and ZP_TEMP only
+    cmp DRV_NEAR
+    bcs _foe_next
+    sta DRV_NEAR
+_foe_next:
+    dey
+    bpl _foe
+    ldy #2                          ; the bands, nearest first
+    lda DRV_NEAR
+    cmp #3+1
+    bcc _band
+    dey
+    cmp #8+1
+    bcc _band
+    dey
+_band:
+    lda drv_supply_band,y
+    sta ARG2_LO
+    lda drv_priority_band,y
+    sta ARG3_LO
+    lda #9
+    sta ARG1_LO
+    ldx DRV_UNIT
+    inx
+    stx ARG0_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    sta ARG2_HI
+    sta ARG3_HI
+    ldx #ACT_LOGISTICS
+    jsr drv_act
+_next:
+    inc DRV_UNIT
+    jmp _unit
+.scend
+drv_supply_band:   .byte 4, 7, 9    ; far, within 8, within 3
+drv_priority_band: .byte 2, 6, 9
+
+;
+; drv_act -- one engine action for the side now playing, and its aftermath
+; (Game.move, Game.attack, their _after_action): a defence or a limited reaction of
+; a computer side settled in place, a human's waited for; then, outside nested
+; decisions, a suspension (result 1) unless the aftermath already waited.
+;
+; In:       X = ACT_*; CALL_ARGS (ATTACK: the battle block) set
+; Out:      A = E_OK (Z set), or the engine's refusal (nothing done)
+; Clobbers: X, Y, flags; the engine's zero page
+;
+drv_act:
+.scope
+    lda REACT_SIDE                  ; Game's in_reaction: before the action
+    pha
+    jsr _go
+    sta DRV_STATUS
+    cmp #E_OK
+    beq _done
+    pla
+    lda DRV_STATUS
+    rts
+_go:
+    lda drv_actions_hi,x
+    pha
+    lda drv_actions_lo,x
+    pha
+    rts
+_done:
+    pla
+    jsr drv_settle
+    lda #E_OK
+    rts
+.scend
+drv_actions_lo:
+    .byte <[e_logistics-1], <[e_choose_first-1], <[e_move-1], <[e_fortify-1], <[e_sea_move-1]
+    .byte <[e_attack-1], <[e_access-1], <[e_finish_unit-1]
+drv_actions_hi:
+    .byte >[e_logistics-1], >[e_choose_first-1], >[e_move-1], >[e_fortify-1], >[e_sea_move-1]
+    .byte >[e_attack-1], >[e_access-1], >[e_finish_unit-1]
+
+;
+; drv_settle -- the aftermath of an action (Game.attack's defend call, then
+; _after_action): the declared battle's defence, the game's end, a limited reaction
+; the action opened (only outside one), then the suspension.
+;
+; In:       A = REACT_SIDE before the action ($FF: none)
+; Clobbers: A, X, Y, flags
+;
+drv_settle:
+.scope
+    pha
+    lda DRV_NEST
+    bne _defence
+    sta DRV_WAITED
+_defence:
+    lda DEFEND_PENDING
+    beq _over
+    jsr e_phase_info                ; FLOW_ACTOR: the defender
+    lda FLOW_ACTOR
+    jsr drv_runs
+    bcc _wait_defence
+    lda DRV_SIDE
+    pha
+    lda FLOW_ACTOR
+    sta DRV_SIDE
+    jsr drv_defend
+    pla
+    sta DRV_SIDE
+    jmp _over
+_wait_defence:
+    jsr drv_wait
+    jmp _defence
+_over:
+    lda PHASE
+    cmp #PHASE_GAME_OVER
+    bne _reaction
+    lda #DRV_NONE                   ; a home base taken: the game is over
+    sta DRV_STATE
+    lda #1
+    jmp drv_exit
+_reaction:
+    pla
+    cmp #$FF
+    bne _suspend                    ; an action inside a reaction opens none
+    lda REACT_SIDE
+    cmp #$FF
+    beq _suspend
+    jsr drv_runs
+    bcs _nested
+    jsr drv_wait                    ; a human reacts (and ends it)
+    jmp _suspend
+_nested:
+    inc DRV_NEST
+    lda DRV_SIDE
+    pha
+    lda REACT_SIDE
+    sta DRV_SIDE
+    jsr drv_react
+    pla
+    sta DRV_SIDE
+    dec DRV_NEST
+_suspend:
+    lda DRV_NEST
+    ora DRV_WAITED
+    bne _done
+    lda #1
+    jmp drv_suspend                 ; returns (to our caller) on resumption
+_done:
+    rts
+.scend
+
+;
+; drv_wait -- suspend until the side the engine waits for (a human's) is done.
+;
+drv_wait:
+    lda #1
+    sta DRV_WAITED
+    lda #2
+    jmp drv_suspend
+
+;
+; drv_defend -- GoodAI.defend for DRV_SIDE, then DEFEND: risk DEFENCE_RISK; air
+; min(AIR_USABLE, AIR_MAX), at most DEFENCE_AIR unless the attackers' strength is
+; ATTACK_AIR_BIG or more.
+; DRIVER'S OWN CHOICE until ai_judge.s gives defend's (risk, air): replace then.
+;
+; In:       DRV_SIDE = the defender; the battle block and DEFEND_PENDING
+; Out:      A = DEFEND's status
+; Clobbers: X, Y, flags; the engine's zero page
+;
+drv_defend:
+.scope
+    ldx DRV_SIDE
+    lda AIR_USABLE,x
+    cmp #AIR_MAX
+    bcc +
+    lda #AIR_MAX
+*   sta ARG1_LO                     ; usable
+    lda #0
+    sta ZP_TEMP
+    sta ZP_TEMP+1
+    ldy BATTLE_COUNT                ; the attackers' strength
+_sum:
+    dey
+    bmi _summed
+    ldx BATTLE_UNITS,y
+    dex
+    lda U_STR_LO,x
+    clc
+    adc ZP_TEMP
+    sta ZP_TEMP
+    lda U_STR_HI,x
+    adc ZP_TEMP+1
+    sta ZP_TEMP+1
+    jmp _sum
+_summed:
+    lda ZP_TEMP
+    cmp #<ATTACK_AIR_BIG
+    lda ZP_TEMP+1
+    sbc #>ATTACK_AIR_BIG
+    bcs _air                        ; big: all the usable air
+    lda ARG1_LO
+    cmp #DEFENCE_AIR
+    bcc _air
+    lda #DEFENCE_AIR
+    sta ARG1_LO
+_air:
+    lda #DEFENCE_RISK
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    jmp e_defend
+.scend
+
+;
+; drv_react -- GoodAI.react for DRV_SIDE, then END_REACTION if the reaction is
+; still there (Game._after_action's finally).
+; DRIVER'S OWN CHOICE until ai_judge.s gives react's choice: no battle.
+;
+; In:       DRV_SIDE = the reacting side
+; Clobbers: A, X, Y, flags; the engine's zero page
+;
+drv_react:
+.scope
+    lda REACT_SIDE
+    cmp #$FF
+    beq _done
+    jmp e_end_reaction
+_done:
+    rts
+.scend
