@@ -40,18 +40,20 @@ _PLAYED: dict[tuple, tuple] = {}
 
 
 def _played(model, scenario: str, seed: int, turns: int, solitaire: bool) -> tuple:
-    """What a good-against-good game hands its players in its first `turns` turns: the
-    state at each call of operations, react and defend, with the side (and the plan)."""
+    """What a good-against-good game hands its players in its first `turns` turns: at
+    each call of operations, _attacks, react and defend, (the call, the side, a copy of
+    the state, its argument (_attacks' offence, defend's plan), the player's
+    (_en_route, _ratio) then)."""
     key = (scenario, seed, turns, solitaire)
     if key in _PLAYED:
         return _PLAYED[key]
     seen = []
-    inner = {name: getattr(GoodAI, name) for name in ("operations", "react", "defend")}
+    inner = {name: getattr(GoodAI, name) for name in ("operations", "_attacks", "react", "defend")}
 
     def hook(name):
         def watched(self, game, *args):
             seen.append((name, self.side, game.state.copy(), args[0] if args else None,
-                         None if game.reaction is None else game.reaction))
+                         (frozenset(self._en_route), self._ratio)))
             return inner[name](self, game, *args)
         return watched
     state = new_game(model, scenario, seed, Options(computer_allied=solitaire))
@@ -70,20 +72,20 @@ def _played(model, scenario: str, seed: int, turns: int, solitaire: bool) -> tup
     return _PLAYED[key]
 
 
-def good_states(model, games=GAMES, kinds=("operations",)) -> list:
-    """(kind, side, state, plan) at each call of `kinds`, over `games`, solitaire on and off;
-    the scenario starts (operations, both sides, noise on and off) first."""
+def good_states(model, games=GAMES, kinds=("operations",), starts: bool = True) -> list:
+    """(kind, side, state, argument, (en_route, ratio)) at each call of `kinds`, over
+    `games`, solitaire on and off; the scenario starts (operations, both sides, noise on
+    and off) first unless `starts` is False."""
     out = []
-    for sid in sorted(model.scenarios):
+    for sid in sorted(model.scenarios) if starts else ():
         for solitaire in (True, False):
             state = new_game(model, sid, 1, Options(computer_allied=solitaire))
             state.phase = Phase.B1_OPERATIONS
             for side in SIDES:
-                out.append(("operations", side, state, None))
+                out.append(("operations", side, state, None, (frozenset(), 100)))
     for sid, seed, turns in games:
         for solitaire in (True, False):
-            out += [(k, side, st, plan) for k, side, st, plan, _ in _played(model, sid, seed, turns, solitaire)
-                    if k in kinds]
+            out += [call for call in _played(model, sid, seed, turns, solitaire) if call[0] in kinds]
     return out
 
 
@@ -144,7 +146,7 @@ def test_judging_on_good_game_states(model, judge_machines, name):
     """Every judging routine on the starts and the operations phases of good games."""
     states = good_states(model)
     assert len(states) > 40
-    for i, (_, side, state, _) in enumerate(states):
+    for i, (_, side, state, *_) in enumerate(states):
         if name == "atari" or i % 4 == 0:                   # the Apple: every fourth state
             check_judging(judge_machines[name], model, side, state)
 
@@ -203,5 +205,5 @@ def test_judging_long(model, judge_machines, long_run):
     if not long_run:
         pytest.skip("--long only")
     for name in TARGET_NAMES:
-        for _, side, state, _ in good_states(model, LONG_GAMES):
+        for _, side, state, *_ in good_states(model, LONG_GAMES):
             check_judging(judge_machines[name], model, side, state)
