@@ -51,14 +51,8 @@
 .alias ACT_ACCESS       6
 .alias ACT_FINISH_UNIT  7
 
-; GoodAI's numbers (kotd.engine.ai_good).
-.alias DEFENCE_RISK     3
-.alias DEFENCE_AIR      3
-.alias ATTACK_AIR_BIG   800
-
 .data
 .space DRV_SIDES 1    ; OPPONENT_PLAY's argument: bit 0 Axis, bit 1 Allied
-.space DRV_SIDE 1    ; the side the routine now playing plays for
 .space DRV_BASE 1    ; the stack pointer at this call's entry
 .space DRV_STATE 1    ; DRV_NONE, DRV_SUSPENDED, DRV_DONE
 .space DRV_STAMP 4    ; turn, phase, side, context of the place kept
@@ -72,6 +66,8 @@
 .space DRV_NEAR 1    ; the nearest enemy's distance
 .space DRV_CODE 1    ; drv_suspend's result for BASIC
 .space DRV_TMP 1
+DRV_EN_ROUTE:                       ; by unit number: 1 en route (GoodAI._en_route), ai_attack.s's AI_SKIP
+.org DRV_EN_ROUTE+UNIT_COUNT+1
 .text
 
 ;
@@ -95,6 +91,12 @@ _range:
     rts
 _sides:
     sta DRV_SIDES
+    lda #<DRV_EN_ROUTE              ; units en route do not stop to fight (ai_attack.s)
+    sta AI_SKIP
+    lda #>DRV_EN_ROUTE
+    sta AI_SKIP+1
+    lda #1
+    sta AI_SKIP_MASK
     jsr e_phase_info
     lda FLOW_ACTOR
     jsr drv_runs
@@ -102,7 +104,7 @@ _sides:
     lda #3
     jmp drv_exit
 _ours:
-    sta DRV_SIDE
+    sta AI_SIDE
     lda DEFEND_PENDING
     beq _context
     jsr drv_defend                  ; a defence: one action, the place untouched
@@ -113,7 +115,7 @@ _context:
     sta DRV_NOW
     lda PHASE
     sta DRV_NOW+1
-    lda DRV_SIDE
+    lda AI_SIDE
     sta DRV_NOW+2
     ldx #KIND_WORK
     cmp REACT_SIDE
@@ -269,9 +271,9 @@ _no:
 drv_side_bit: .byte 1, 2
 
 ;
-; drv_phase_work -- the phase's work for DRV_SIDE, by phase (Game.play_turn).
+; drv_phase_work -- the phase's work for AI_SIDE, by phase (Game.play_turn).
 ;
-; In:       DRV_SIDE = the phase's acting side (a computer's)
+; In:       AI_SIDE = the phase's acting side (a computer's)
 ; Out:      when the work is done (every action in between suspended)
 ;
 drv_phase_work:
@@ -292,7 +294,7 @@ drv_phase_work:
 .scend
 
 ;
-; drv_logistics -- GoodAI.logistics for each unit of DRV_SIDE on the map, in unit
+; drv_logistics -- GoodAI.logistics for each unit of AI_SIDE on the map, in unit
 ; order: replacements 9; supply and priority by the nearest enemy unit on the map
 ; (none: 99 hexes): within 3 hexes 9, 9; within 8, 7, 6; else 4, 2.
 ;
@@ -309,7 +311,7 @@ _unit:
     cmp #STATUS_ON_MAP
     bne _next
     lda UNIT_SIDE,x
-    cmp DRV_SIDE
+    cmp AI_SIDE
     bne _next
     lda U_COL,x
     sta ZP_HEX_A
@@ -323,7 +325,7 @@ _foe:
     cmp #STATUS_ON_MAP
     bne _foe_next
     lda UNIT_SIDE,y
-    cmp DRV_SIDE
+    cmp AI_SIDE
     beq _foe_next
     lda U_COL,y
     sta ZP_HEX_B
@@ -429,13 +431,13 @@ _defence:
     lda FLOW_ACTOR
     jsr drv_runs
     bcc _wait_defence
-    lda DRV_SIDE
+    lda AI_SIDE
     pha
     lda FLOW_ACTOR
-    sta DRV_SIDE
+    sta AI_SIDE
     jsr drv_defend
     pla
-    sta DRV_SIDE
+    sta AI_SIDE
     jmp _over
 _wait_defence:
     jsr drv_wait
@@ -461,13 +463,13 @@ _reaction:
     jmp _suspend
 _nested:
     inc DRV_NEST
-    lda DRV_SIDE
+    lda AI_SIDE
     pha
     lda REACT_SIDE
-    sta DRV_SIDE
+    sta AI_SIDE
     jsr drv_react
     pla
-    sta DRV_SIDE
+    sta AI_SIDE
     dec DRV_NEST
 _suspend:
     lda DRV_NEST
@@ -489,70 +491,49 @@ drv_wait:
     jmp drv_suspend
 
 ;
-; drv_defend -- GoodAI.defend for DRV_SIDE, then DEFEND: risk DEFENCE_RISK; air
-; min(AIR_USABLE, AIR_MAX), at most DEFENCE_AIR unless the attackers' strength is
-; ATTACK_AIR_BIG or more.
-; DRIVER'S OWN CHOICE until ai_judge.s gives defend's (risk, air): replace then.
+; drv_defend -- GoodAI.defend for AI_SIDE (ai_attack.s ai_defend's risk and air),
+; then DEFEND.
 ;
-; In:       DRV_SIDE = the defender; the battle block and DEFEND_PENDING
+; In:       AI_SIDE = the defender; the battle block and DEFEND_PENDING
 ; Out:      A = DEFEND's status
 ; Clobbers: X, Y, flags; the engine's zero page
 ;
 drv_defend:
-.scope
-    ldx DRV_SIDE
-    lda AIR_USABLE,x
-    cmp #AIR_MAX
-    bcc +
-    lda #AIR_MAX
-*   sta ARG1_LO                     ; usable
-    lda #0
-    sta ZP_TEMP
-    sta ZP_TEMP+1
-    ldy BATTLE_COUNT                ; the attackers' strength
-_sum:
-    dey
-    bmi _summed
-    ldx BATTLE_UNITS,y
-    dex
-    lda U_STR_LO,x
-    clc
-    adc ZP_TEMP
-    sta ZP_TEMP
-    lda U_STR_HI,x
-    adc ZP_TEMP+1
-    sta ZP_TEMP+1
-    jmp _sum
-_summed:
-    lda ZP_TEMP
-    cmp #<ATTACK_AIR_BIG
-    lda ZP_TEMP+1
-    sbc #>ATTACK_AIR_BIG
-    bcs _air                        ; big: all the usable air
-    lda ARG1_LO
-    cmp #DEFENCE_AIR
-    bcc _air
-    lda #DEFENCE_AIR
-    sta ARG1_LO
-_air:
-    lda #DEFENCE_RISK
-    sta ARG0_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
+    jsr ai_defend
     jmp e_defend
-.scend
 
 ;
-; drv_react -- GoodAI.react for DRV_SIDE, then END_REACTION if the reaction is
-; still there (Game._after_action's finally).
-; DRIVER'S OWN CHOICE until ai_judge.s gives react's choice: no battle.
+; drv_react -- GoodAI.react for AI_SIDE (ai_attack.s ai_react's unit, ai_launch's
+; battle): ACCESS, the battle, FINISH_UNIT while a unit is accessed; then
+; END_REACTION if the reaction is still there (Game._after_action's finally; not
+; through drv_act: it opens nothing, and the reaction's end is no place to stop).
 ;
-; In:       DRV_SIDE = the reacting side
+; In:       AI_SIDE = the reacting side
 ; Clobbers: A, X, Y, flags; the engine's zero page
 ;
 drv_react:
 .scope
+    jsr ai_react
+    beq _end
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    ldx #ACT_ACCESS
+    jsr drv_act
+    bne _end
+    jsr ai_launch                   ; the battle within the access's budget, or none
+    beq _finish
+    ldx #ACT_ATTACK
+    jsr drv_act
+_finish:
+    lda REACT_SIDE
+    cmp #$FF
+    beq _done
+    lda REACT_UNIT
+    beq _end
+    ldx #ACT_FINISH_UNIT
+    jsr drv_act
+_end:
     lda REACT_SIDE
     cmp #$FF
     beq _done
