@@ -38,22 +38,15 @@ aa_first_at:
     sty AA_ROW
     ldx #0
 _unit:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _next
-    lda U_COL,x
-    cmp AA_COL
-    bne _next
-    lda U_ROW,x
-    cmp AA_ROW
-    bne _next
-    clc
-    rts
-_next:
+    jsr aa_at_hex
+    beq _found
     inx
     cpx #UNIT_COUNT
     bcc _unit
     rts                             ; carry set
+_found:
+    clc
+    rts
 .scend
 
 ;
@@ -73,6 +66,35 @@ aa_at_hex:
     bne _no
     lda U_ROW,x
     cmp AA_ROW
+_no:
+    rts
+.scend
+
+;
+; aa_enemy_at -- does the neighbour of AA_HX in direction A hold the enemy's units?
+;
+; In:       A = direction 1-6; AA_HX; AI_SIDE
+; Out:      carry clear: yes, AA_N = the hex; carry set: no (off the map, empty, ours)
+; Clobbers: A, X, Y, flags; ZP_TEMP, ZP_TEMP+1
+;
+aa_enemy_at:
+.scope
+    ldx AA_HX
+    ldy AA_HX+1
+    jsr hex_step
+    bcs _no                         ; off the map
+    stx AA_N
+    sty AA_N+1
+    txa
+    jsr aa_first_at
+    bcs _no                         ; empty
+    lda UNIT_SIDE,x
+    cmp AI_SIDE
+    beq _ours
+    clc
+    rts
+_ours:
+    sec
 _no:
     rts
 .scend
@@ -244,6 +266,34 @@ _done:
 .scend
 
 ;
+; aa_fill_block -- the battle block's hexes and units: AA_HX and AA_N, AA_ATT and AA_DEF.
+;
+; Clobbers: A, X, flags
+;
+aa_fill_block:
+.scope
+    ldx #1
+_hexes:
+    lda AA_HX,x
+    sta BATTLE_HEXES,x
+    lda AA_N,x
+    sta BATTLE_HEXES+2,x
+    lda AA_NATT,x                   ; AA_NATT, AA_NDEF: the counts
+    sta BATTLE_COUNT,x
+    dex
+    bpl _hexes
+    ldx #STACKING_HEX-1
+_units:
+    lda AA_ATT,x
+    sta BATTLE_UNITS,x
+    lda AA_DEF,x
+    sta BATTLE_UNITS+STACKING_HEX,x
+    dex
+    bpl _units
+    rts
+.scend
+
+;
 ; ai_odds -- GoodAI._odds: the estimated odds in hundredths of AA_ATT (with air
 ; AA_ATT_AIR) from AA_HX against AA_DEF in AA_N: the engine's modified strengths with the
 ; neighbour counts, the defenders' strengths as AI_SIDE sees them, and the air the
@@ -257,26 +307,7 @@ _done:
 ;
 ai_odds:
 .scope
-    ldx #1
-_hexes:
-    lda AA_HX,x
-    sta BATTLE_HEXES,x
-    lda AA_N,x
-    sta BATTLE_HEXES+2,x
-    dex
-    bpl _hexes
-    lda AA_NATT
-    sta BATTLE_COUNT
-    lda AA_NDEF
-    sta BATTLE_COUNT+1
-    ldx #STACKING_HEX-1
-_units:
-    lda AA_ATT,x
-    sta BATTLE_UNITS,x
-    lda AA_DEF,x
-    sta BATTLE_UNITS+STACKING_HEX,x
-    dex
-    bpl _units
+    jsr aa_fill_block
     lda #1                          ; the odds do not depend on them
     sta BATTLE_INTENSITY
     sta BATTLE_RISK
@@ -406,9 +437,9 @@ aa_add_value:
 ;
 ; In:       AA_HX; AA_MIN = the odds needed; AA_LEAD = 0, or the unit number that
 ;           must attack alone (it must be one of the hex's attackers); AI_FLOOR
-; Out:      A = AA_BEST = 1 found (Z clear), 0 none; AA_BEST_HEX, AA_BEST_ODDS,
-;           AA_BEST_AIR = the battle's target, odds, the attacker's air; AA_ATT,
-;           AA_NATT, AA_STRENGTH = the attackers (the lead alone)
+; Out:      A = AA_BEST: not 0 found (Z clear), 0 none; AA_BEST_HEX, AA_BEST_ODDS
+;           = the battle's target and odds; AA_ATT, AA_NATT, AA_STRENGTH, AA_ATT_AIR
+;           = the attackers (the lead alone), their strength and air
 ; Clobbers: X, Y, flags; the engine's zero page; the battle block; ARG0, CALL_RESULT
 ;
 ai_best_attack:
@@ -461,19 +492,9 @@ _none:
 ;
 aa_look:
 .scope
-    ldx AA_HX
-    ldy AA_HX+1
     lda AA_DIR
-    jsr hex_step
-    bcs _out                        ; off the map
-    stx AA_N
-    sty AA_N+1
-    txa
-    jsr aa_first_at
-    bcs _out                        ; empty
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
-    beq _out                        ; ours
+    jsr aa_enemy_at
+    bcs _out
     lda AA_N
     cmp #TOBRUK_COL
     bne _fight
@@ -510,7 +531,7 @@ _need:
     beq _good
     bcs _next                       ; odds below the need
 _good:
-    clc                             ; the key: odds + value (17 bits), column, row
+    clc                             ; the key: odds + value (17 bits), then AA_N
     lda AA_ODDS
     adc AA_VALUE
     sta AA_KEY+2
@@ -520,10 +541,6 @@ _good:
     lda #0
     rol
     sta AA_KEY
-    lda AA_N
-    sta AA_KEY+3
-    lda AA_N+1
-    sta AA_KEY+4
     lda AA_BEST
     beq _take
     ldx #0
@@ -538,20 +555,13 @@ _compare:
 _decided:
     bcc _next
 _take:
-    ldx #4
+    ldx #6                          ; key, hex and odds
 _copy:
     lda AA_KEY,x
     sta AA_BEST_KEY,x
     dex
     bpl _copy
-    lda AA_ODDS
-    sta AA_BEST_ODDS
-    lda AA_ODDS+1
-    sta AA_BEST_ODDS+1
-    lda AA_ATT_AIR
-    sta AA_BEST_AIR
-    lda #1
-    sta AA_BEST
+    inc AA_BEST
 _next:
     rts
 .scend
@@ -565,7 +575,7 @@ _next:
 ; for the first attacker passes REACT_BUDGET.  The battle block then holds what
 ; game.attack is handed (ATTACK's inputs).
 ;
-; In:       AA_HX, AA_ATT, AA_NATT, AA_BEST_HEX, AA_BEST_ODDS, AA_BEST_AIR; the state
+; In:       AA_HX, AA_ATT, AA_NATT, AA_ATT_AIR, AA_BEST_HEX, AA_BEST_ODDS; the state
 ; Out:      A = 1: BATTLE_HEXES, BATTLE_COUNT, BATTLE_UNITS, BATTLE_INTENSITY,
 ;           BATTLE_RISK, BATTLE_AIR (the attacker's) filled; A = 0 (Z set): no
 ;           battle, the reaction's budget does not pay even intensity 1
@@ -602,14 +612,9 @@ _styled:
     sta AA_KEEP+1
     jsr ai_opening_ahead
     beq _lower
-    lda AA_KEEP                     ; max(keep, AI_OPENING_SUPPLY_KEEP)
-    cmp #<AI_OPENING_SUPPLY_KEEP
-    lda AA_KEEP+1
-    sbc #>AI_OPENING_SUPPLY_KEEP
-    bcs _lower
-    lda #<AI_OPENING_SUPPLY_KEEP
+    lda #<AI_OPENING_KEEP           ; max(keep, AI_OPENING_SUPPLY_KEEP): the build's
     sta AA_KEEP
-    lda #>AI_OPENING_SUPPLY_KEEP
+    lda #>AI_OPENING_KEEP
     sta AA_KEEP+1
 _lower:
     lda AA_INTENSITY
@@ -672,33 +677,17 @@ _axis:
     lda #0                          ; not even intensity 1
     rts
 _fill:
-    ldx #1
-_hexes:
-    lda AA_HX,x
-    sta BATTLE_HEXES,x
-    lda AA_BEST_HEX,x
-    sta BATTLE_HEXES+2,x
-    sta AA_N,x
-    dex
-    bpl _hexes
+    lda AA_BEST_HEX
+    sta AA_N
+    lda AA_BEST_HEX+1
+    sta AA_N+1
     jsr aa_defenders
-    lda AA_NATT
-    sta BATTLE_COUNT
-    lda AA_NDEF
-    sta BATTLE_COUNT+1
-    ldx #STACKING_HEX-1
-_units:
-    lda AA_ATT,x
-    sta BATTLE_UNITS,x
-    lda AA_DEF,x
-    sta BATTLE_UNITS+STACKING_HEX,x
-    dex
-    bpl _units
+    jsr aa_fill_block
     lda AA_INTENSITY
     sta BATTLE_INTENSITY
     lda AA_RISK
     sta BATTLE_RISK
-    lda AA_BEST_AIR
+    lda AA_ATT_AIR
     sta BATTLE_AIR
     lda #1
     rts
@@ -958,18 +947,9 @@ _unit:
     lda #1
     sta AA_DIR
 _direction:                         ; an enemy next to it?
-    ldx AA_HX
-    ldy AA_HX+1
     lda AA_DIR
-    jsr hex_step
-    bcs _step
-    txa
-    jsr aa_first_at
-    bcs _step
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
-    bne _decide
-_step:
+    jsr aa_enemy_at
+    bcc _decide
     inc AA_DIR
     lda AA_DIR
     cmp #HEX_DIRECTIONS+1
@@ -1007,7 +987,6 @@ AI_ATTACK_STYLE:                    ; ATTACK_STYLE: lowest odds (word), intensit
 .space AI_DONE_COUNT    1           ; ... hexes attacked in this loop
 .space AI_REACT_UNIT    1           ; ai_react's unit, 0 none
 .space AA_HX            2           ; the attacking hex
-.space AA_N             2           ; a target hex
 .space AA_LOW           2           ; aa_next_hex: the lower bound
 .space AA_NEXT          2           ; ... the least hex found
 .space AA_COL           1           ; a hex searched for units
@@ -1018,17 +997,17 @@ AI_ATTACK_STYLE:                    ; ATTACK_STYLE: lowest odds (word), intensit
 .space AA_STRENGTH      2           ; the attackers' strength
 .space AA_ATT_AIR           1           ; the attacker's air
 .space AA_SMALL         1           ; aa_air's small figure
-.space AA_ODDS          2           ; ai_odds
 .space AA_VALUE         2           ; ai_target_value
 .space AA_MIN           1           ; ai_best_attack: the odds needed
 .space AA_LEAD          1           ; ... the lead, 0 none
 .space AA_DIR           1           ; ... the direction looked at
-.space AA_KEY           5           ; ... a battle's key: odds + value (3 bytes, high first), column, row
-.space AA_BEST          1           ; ... 1: a battle found
-.space AA_BEST_KEY      3           ; ... its key, then its hex:
+.space AA_KEY           3           ; ... a battle's key: odds + value (high byte first), then
+.space AA_N             2           ; a target hex, and (ai_odds) ...
+.space AA_ODDS          2           ; ... the odds against it
+.space AA_BEST          1           ; ... not 0: a battle found
+.space AA_BEST_KEY      3           ; ... its key, hex and odds, as AA_KEY, AA_N, AA_ODDS
 .space AA_BEST_HEX      2
 .space AA_BEST_ODDS     2
-.space AA_BEST_AIR      1
 .space AA_SLOT          1           ; a slot or unit kept across a call
 .space AA_INTENSITY     1           ; ai_launch
 .space AA_RISK          1

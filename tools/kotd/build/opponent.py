@@ -235,6 +235,8 @@ def attack_lines(model: Model) -> list[str]:
     for low, intensity, risk in style:
         lines += [f"    .word {low}", f"    .byte {intensity}, {risk}"]
     lines.append(".macend")
+    keep = max(ai_good.ATTACK_SUPPLY_KEEP, ai_good.OPENING_SUPPLY_KEEP)
+    lines.append(f".alias AI_OPENING_KEEP {keep}            ; max(ATTACK_SUPPLY_KEEP, OPENING_SUPPLY_KEEP)")
     most = max(sum(1 for u in model.units if u.side == side) for side in SIDES)
     lines.append(f".alias AI_DONE_MAX {most}            ; battles an attack loop may launch: a side's units")
     return lines
