@@ -1,8 +1,10 @@
 ;
 ; ai_walk.s -- the good player's walk (docs/ai.md "The 6502 twin"): the twin of
-; GoodAI._sources, _gap and of the decisions of _walk (kotd.engine.ai_good).
-; Decisions only: the driver (ai_driver.s) runs the loops and the engine actions.
-; emu_tests/test_ai_walk.py ties this file to the Python player.
+; GoodAI._sources, _gap, of one step of _walk (with _legal_steps, _exposed and
+; _step_into_supply) and of the choices of _take_empty_towns, _fortify and _sealift
+; (kotd.engine.ai_good).  Decisions only: the driver (ai_driver.s) runs the loops
+; and the engine actions.  emu_tests/test_ai_walk.py ties this file to the Python
+; player.
 ;
 ; How it works.  The sources are supply.s's: find_sources lists a side's places
 ; (its roots, then its depots on the map in unit order) and marks a depot linked
@@ -12,6 +14,26 @@
 ; flags are kept in WORK_UNIT around the call.  The gap of a hex is the least
 ; hex_distance to a source, the list walked whole.
 ;
+; A step of the walk is a decision on the state as it stands, so the driver may
+; move the unit (and a reaction may strike it) between two steps: the field of the
+; goal (ai_field with the walls of AI_WALLS), kept while its target, unit type and
+; walls stay (FIELD_TARGET, FIELD_KIND, FIELD_WALLS: ai_field_forget when AI_WALLS
+; is written anew); a step legal when movement.s's move_rule, with an OP limit of
+; 0, refuses it only for the limit (E_LIMIT: every other check passed, and every
+; move costs at least 1 point, opponent.check_costs), which changes nothing.
+; The directions are tried in order, the cheap tests first (the field, the
+; tether), a legal move and the exposure last; the first strictly best wins, as
+; Python's (dist, direction) minimum.
+;
+
+; mul_by_byte's product (math.s M0..M2)
+.alias WALK_M0  ZP_MUL
+.alias WALK_M1  ZP_MUL+1
+.alias WALK_M2  ZP_MUL+2
+
+.alias AI_FLAG_RETURNING 1          ; AI_FLAGS bits (docs/ai.md, the GOAL tables)
+.alias AI_FLAG_BOLD      2
+.alias AI_FLAG_EN_ROUTE  4
 
 ;
 ; ai_sources -- the supply sources of a side, as supply.sources lists them.
@@ -102,10 +124,815 @@ _done:
     rts
 .scend
 
+
+;
+; ai_walk_step -- one step of GoodAI._walk as a decision: the direction the unit
+; steps in toward its goal, or 0 to stop.
+;
+; In:       A = unit number (1..UNIT_COUNT); AI_GOAL_COL/ROW, AI_TETHER, AI_FLAGS
+;           (returning, bold) of the unit; AI_WALLS; AI_SOURCE_LIST (the sources
+;           at the start of the movement: ai_sources)
+; Out:      A = direction 1-6, or 0: the unit is not on the map, has no goal ($FF),
+;           stands on it, or has no step that lowers its cost to the goal within
+;           its tether (AI_TETHER; 255: none) without standing exposed (unless
+;           bold), and, if returning, none that brings it nearer a source
+;           (_step_into_supply); the game state unchanged
+; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD (kept for the next step: a
+;           new field only for another goal, unit type or walls); WORK, ACTION_*
+;           (move_rule's checks); the engine's zero page
+;
+ai_walk_step:
+.scope
+    sta WALK_NUMBER
+    tay
+    dey
+    sty WALK_UNIT
+    ldx WALK_NUMBER                 ; X: the number (the GOAL tables), Y: the index
+    lda #0
+    sta WALK_BEST_DIR
+    lda U_STATUS,y
+    cmp #STATUS_ON_MAP
+    bne _stop
+    lda U_COL,y
+    sta WALK_COL
+    lda U_ROW,y
+    sta WALK_ROW
+    lda AI_GOAL_COL,x
+    bmi _stop                       ; $FF: no goal
+    cmp WALK_COL
+    bne _away
+    lda AI_GOAL_ROW,x
+    cmp WALK_ROW
+    beq _stop                       ; the goal reached
+_away:
+    lda AI_GOAL_COL,x               ; the goal's field, unless FIELD holds it
+    cmp FIELD_TARGET
+    bne _field
+    lda AI_GOAL_ROW,x
+    cmp FIELD_TARGET+1
+    bne _field
+    lda UNIT_TYPE,y
+    cmp FIELD_KIND
+    bne _field
+    lda FIELD_WALLS
+    cmp #FIELD_WALLS_LISTED
+    beq _kept
+_field:
+    lda AI_GOAL_COL,x
+    sta ARG0_LO
+    lda AI_GOAL_ROW,x
+    sta ARG1_LO
+    lda UNIT_TYPE,y
+    sta ARG2_LO
+    lda #FIELD_WALLS_LISTED
+    sta ARG3_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    sta ARG2_HI
+    sta ARG3_HI
+    jsr ai_field
+    cmp #E_OK
+    beq _kept
+_stop:                              ; (a goal off the map or impassable: none)
+    lda #0
+    rts
+_kept:
+    ldx WALK_COL
+    ldy WALK_ROW
+    jsr walk_field_at
+    sta WALK_HERE
+    ldx WALK_COL
+    ldy WALK_ROW
+    jsr ai_gap
+    sta WALK_GAP
+    lda #FIELD_UNREACHABLE          ; the best cost so far: none (every candidate
+    sta WALK_BEST                   ; lies below WALK_HERE)
+    lda #1
+    sta WALK_DIR
+_try:
+    jsr walk_next
+    bcs _skip                       ; off the map
+    jsr walk_field_at
+    cmp WALK_HERE
+    bcs _skip                       ; no nearer the goal
+    cmp WALK_BEST
+    bcs _skip                       ; no better than an earlier direction
+    sta WALK_DIST
+    jsr walk_gap_of_next
+    ldx WALK_NUMBER
+    lda AI_TETHER,x
+    cmp WALK_NEXT_GAP
+    bcs _tethered                   ; gap <= tether
+    lda WALK_NEXT_GAP
+    cmp WALK_GAP
+    bcs _skip                       ; beyond the tether and no nearer a source
+_tethered:
+    jsr walk_legal
+    bne _skip
+    ldx WALK_NUMBER
+    lda AI_FLAGS,x
+    and #AI_FLAG_BOLD
+    bne _take
+    jsr walk_exposed
+    bcc _skip
+_take:
+    lda WALK_DIST
+    sta WALK_BEST
+    lda WALK_DIR
+    sta WALK_BEST_DIR
+_skip:
+    inc WALK_DIR
+    lda WALK_DIR
+    cmp #HEX_DIRECTIONS+1
+    bcc _try
+    lda WALK_BEST_DIR
+    bne _done
+    ldx WALK_NUMBER
+    lda AI_FLAGS,x
+    and #AI_FLAG_RETURNING
+    beq _done
+    jsr walk_into_supply
+_done:
+    lda WALK_BEST_DIR
+    rts
+.scend
+
+;
+; walk_into_supply -- _step_into_supply: a returning unit whose way is blocked
+; takes the legal step that brings it nearest a source, in its supply range first
+; (the key: beyond the range, the gap, the direction).
+;
+; In:       WALK_UNIT, WALK_NUMBER, WALK_COL/ROW, WALK_GAP
+; Out:      WALK_BEST_DIR = the direction, or kept 0
+; Clobbers: A, X, Y, flags; WALK_DIR, WALK_BEST, WALK_RANGE; as ai_walk_step
+;
+walk_into_supply:
+.scope
+    ldx WALK_UNIT                   ; supply.supply_range of a combat unit (the
+    lda #SUPPLY_RANGE_AXIS          ; walk moves no depot)
+    ldy UNIT_SIDE,x
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_HUMAN
+    ldy OPT_COMPUTER_ALLIED
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_COMPUTER
+_range:
+    sta WALK_RANGE
+    lda #$FF
+    sta WALK_BEST
+    lda #1
+    sta WALK_DIR
+_try:
+    jsr walk_next
+    bcs _skip
+    jsr walk_gap_of_next
+    cmp WALK_GAP
+    bcs _skip                       ; no nearer a source
+    ldx WALK_RANGE                  ; the key: the gap, + $80 beyond the range
+    cpx WALK_NEXT_GAP               ; (gaps are below $80)
+    bcs +
+    ora #$80
+*   cmp WALK_BEST
+    bcs _skip
+    sta WALK_DIST
+    jsr walk_legal
+    bne _skip
+    lda WALK_DIST
+    sta WALK_BEST
+    lda WALK_DIR
+    sta WALK_BEST_DIR
+_skip:
+    inc WALK_DIR
+    lda WALK_DIR
+    cmp #HEX_DIRECTIONS+1
+    bcc _try
+    rts
+.scend
+
+;
+; walk_next -- the unit's neighbour in direction WALK_DIR.
+;
+; In:       WALK_COL/ROW, WALK_DIR
+; Out:      carry clear: X, Y and WALK_NEXT_COL/ROW = the neighbour; carry set: off
+;           the map
+; Clobbers: A; ZP_TEMP, ZP_TEMP+1
+;
+walk_next:
+    ldx WALK_COL
+    ldy WALK_ROW
+    lda WALK_DIR
+    jsr hex_step
+    stx WALK_NEXT_COL
+    sty WALK_NEXT_ROW
+    rts
+
+;
+; walk_gap_of_next -- the gap of the neighbour (ai_gap).
+;
+; In:       WALK_NEXT_COL/ROW
+; Out:      A = WALK_NEXT_GAP = its gap
+; Clobbers: X, Y, flags; ai_gap's zero page
+;
+walk_gap_of_next:
+    ldx WALK_NEXT_COL
+    ldy WALK_NEXT_ROW
+    jsr ai_gap
+    sta WALK_NEXT_GAP
+    rts
+
+;
+; walk_field_at -- a hex's cost in FIELD.
+;
+; In:       X = column, Y = row (on the map)
+; Out:      A = the cost (FIELD_UNREACHABLE: none)
+; Clobbers: Y, flags; FP_HERE (ZP_HEX_A)
+;
+walk_field_at:
+    `field_row_y
+    txa
+    tay
+    lda (FP_HERE),y
+    rts
+
+;
+; walk_legal -- may the unit step in WALK_DIR now (movement.check_move)?  move_rule
+; with an OP limit of 0: E_LIMIT comes only when every other check passed, and
+; nothing is changed.
+;
+; In:       WALK_NUMBER, WALK_DIR
+; Out:      Z set: legal
+; Clobbers: A, X, Y, flags; ARG0..ARG2, ACTION_UNIT, ACTION_COST, WORK+0..8;
+;           move_rule's zero page
+;
+walk_legal:
+    lda WALK_NUMBER
+    ldx WALK_DIR
+; walk_legal_unit -- the same for unit A and direction X.
+walk_legal_unit:
+    sta ARG0_LO
+    stx ARG1_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    sta ARG2_LO
+    sta ARG2_HI
+    jsr move_rule
+    cmp #E_LIMIT
+    rts
+
+;
+; walk_exposed -- _exposed: would the unit, with the friends already in the
+; neighbour, stand next to an enemy stack (depots left out) whose strength as the
+; side sees it, times 10, is above EXPOSED_RATIO x their strength x the terrain's
+; defence tenths?
+;
+; In:       WALK_UNIT, WALK_NEXT_COL/ROW (a hex the unit may enter: no enemy there)
+; Out:      carry clear: exposed; carry set: not
+; Clobbers: A, X, Y, flags; EXPOSED_*; ARG0, CALL_RESULT; ZP_MUL, ZP_TEMP..+5,
+;           ZP_HEX_A, ZP_PTR
+;
+walk_exposed:
+.scope
+    ldx #HEX_DIRECTIONS-1           ; the six neighbours of the hex, no enemy yet
+_around:
+    txa
+    pha
+    ldy WALK_NEXT_ROW
+    lda #0
+    sta EXPOSED_SUM_LO,x
+    sta EXPOSED_SUM_HI,x
+    inx
+    txa
+    ldx WALK_NEXT_COL
+    jsr hex_step
+    bcc +
+    ldx #$FF                        ; off the map: a column no unit stands in
+*   pla
+    sty ZP_TEMP+2                   ; the row, for a moment
+    tay
+    txa
+    sta EXPOSED_COL,y
+    lda ZP_TEMP+2
+    sta EXPOSED_ROW,y
+    tya
+    tax
+    dex
+    bpl _around
+    ldx WALK_UNIT                   ; ours: the unit, then the friends there
+    lda U_STR_LO,x
+    sta EXPOSED_OURS
+    lda U_STR_HI,x
+    sta EXPOSED_OURS+1
+    ldx #UNIT_COUNT-1
+_unit:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _next
+    lda U_COL,x
+    cmp WALK_NEXT_COL
+    bne _enemy
+    lda U_ROW,x
+    cmp WALK_NEXT_ROW
+    bne _enemy
+    lda U_STR_LO,x                  ; a friend in the hex
+    clc
+    adc EXPOSED_OURS
+    sta EXPOSED_OURS
+    lda U_STR_HI,x
+    adc EXPOSED_OURS+1
+    sta EXPOSED_OURS+1
+    jmp _next
+_enemy:
+    ldy WALK_UNIT
+    lda UNIT_SIDE,x
+    cmp UNIT_SIDE,y
+    beq _next
+    ldy #HEX_DIRECTIONS-1
+_near:
+    lda U_COL,x
+    cmp EXPOSED_COL,y
+    bne _far
+    lda U_ROW,x
+    cmp EXPOSED_ROW,y
+    beq _adjacent
+_far:
+    dey
+    bpl _near
+    bmi _next                       ; always
+_adjacent:
+    stx EXPOSED_I
+    sty EXPOSED_K
+    inx
+    stx ARG0_LO
+    lda #0
+    sta ARG0_HI
+    jsr display_strength            ; est_strength: the solitaire noise (judge:
+    ldy EXPOSED_K                   ; ai_est_strength)
+    lda CALL_RESULT_LO
+    clc
+    adc EXPOSED_SUM_LO,y
+    sta EXPOSED_SUM_LO,y
+    lda CALL_RESULT_HI
+    adc EXPOSED_SUM_HI,y
+    sta EXPOSED_SUM_HI,y
+    ldx EXPOSED_I
+_next:
+    dex
+    bmi _strongest
+    jmp _unit
+_strongest:
+    lda #0                          ; the strongest stack: WALK_M1:WALK_M0
+    sta WALK_M0
+    sta WALK_M1
+    ldx #HEX_DIRECTIONS-1
+_most:
+    lda EXPOSED_SUM_LO,x
+    cmp WALK_M0
+    lda EXPOSED_SUM_HI,x
+    sbc WALK_M1
+    bcc +
+    lda EXPOSED_SUM_LO,x
+    sta WALK_M0
+    lda EXPOSED_SUM_HI,x
+    sta WALK_M1
+*   dex
+    bpl _most
+    lda WALK_M0
+    ora WALK_M1
+    bne _enemy_near
+    sec                             ; no enemy: not exposed
+    rts
+_enemy_near:
+    lda #10                         ; the enemy's, in tenths: 10 x strength
+    jsr mul_by_byte
+    ldx #2
+*   lda WALK_M0,x
+    sta EXPOSED_FOE,x
+    dex
+    bpl -
+    lda WALK_NEXT_COL
+    sta ZP_HEX_A
+    lda WALK_NEXT_ROW
+    sta ZP_HEX_A+1
+    jsr hex_terrain
+    lda EXPOSED_OURS
+    sta WALK_M0
+    lda EXPOSED_OURS+1
+    sta WALK_M1
+    lda WALK_EXPOSED_TENTHS,y       ; EXPOSED_RATIO x the defence tenths
+    jsr mul_by_byte
+    lda WALK_M0                     ; ours - foe: carry clear when the foe's is
+    cmp EXPOSED_FOE                 ; more (exposed)
+    lda WALK_M1
+    sbc EXPOSED_FOE+1
+    lda WALK_M2
+    sbc EXPOSED_FOE+2
+    rts
+.scend
+
+;
+; ai_town_step -- _take_empty_towns's next move: the first town (in the order of
+; the towns' ids) from a given one that the enemy controls and nobody holds, and
+; the weakest of the side's combat units next to it (ties: the lowest number) that
+; may step in.
+;
+; In:       A = side; X = the first town to look at, in that order (0 to begin,
+;           then the last answer's Y + 1)
+; Out:      A = unit number, X = its direction, Y = the town (in that order);
+;           A = 0: no town left to take
+; Clobbers: flags; WALK_*, CALL_ARGS, WORK, ACTION_*; the engine's zero page
+;
+ai_town_step:
+.scope
+    sta WALK_SIDE
+    stx WALK_TOWN
+    jmp _town
+_none:
+    lda #0
+    rts
+_next_town:
+    inc WALK_TOWN
+_town:
+    ldx WALK_TOWN
+    cpx #TOWN_COUNT
+    bcs _none
+    ldy walk_towns_by_id,x
+    lda CONTROL,y
+    cmp WALK_SIDE
+    beq _next_town
+    lda TOWN_COL,y                  ; the town's hex (WALK_NEXT_* for the units
+    sta WALK_TOWN_COL               ; in it: walk_next rewrites those later)
+    sta WALK_NEXT_COL
+    lda TOWN_ROW,y
+    sta WALK_TOWN_ROW
+    sta WALK_NEXT_ROW
+    ldx #UNIT_COUNT-1               ; held by somebody: not empty
+_held:
+    jsr walk_unit_in_next
+    beq _next_town
+    dex
+    bpl _held
+    lda #0
+    sta WALK_BEST_DIR
+    ldx #0                          ; the side's combat units by number
+_unit:
+    stx WALK_UNIT
+    jsr walk_own_combatant
+    bne _next_unit
+    lda U_COL,x
+    sta WALK_COL
+    lda U_ROW,x
+    sta WALK_ROW
+    lda WALK_BEST_DIR               ; weaker than the best so far (strictly: the
+    beq _first                      ; lower number wins a tie)
+    lda U_STR_LO,x
+    cmp WALK_STR
+    lda U_STR_HI,x
+    sbc WALK_STR+1
+    bcs _next_unit
+_first:
+    lda #1                          ; next to the town?  Its direction
+    sta WALK_DIR
+_dir:
+    jsr walk_next
+    bcs _not_there
+    cpx WALK_TOWN_COL
+    bne _not_there
+    cpy WALK_TOWN_ROW
+    beq _there
+_not_there:
+    inc WALK_DIR
+    lda WALK_DIR
+    cmp #HEX_DIRECTIONS+1
+    bcc _dir
+    bcs _next_unit                  ; always
+_there:
+    ldx WALK_UNIT
+    inx
+    txa
+    ldx WALK_DIR
+    jsr walk_legal_unit
+    bne _next_unit
+    ldx WALK_UNIT
+    stx WALK_BEST_UNIT
+    lda U_STR_LO,x
+    sta WALK_STR
+    lda U_STR_HI,x
+    sta WALK_STR+1
+    lda WALK_DIR
+    sta WALK_BEST_DIR
+_next_unit:
+    ldx WALK_UNIT
+    inx
+    cpx #UNIT_COUNT
+    bcc _unit
+    lda WALK_BEST_DIR
+    bne _found
+    jmp _next_town
+_found:
+    ldx WALK_BEST_UNIT
+    inx
+    txa
+    ldx WALK_BEST_DIR
+    ldy WALK_TOWN
+    rts
+.scend
+
+;
+; walk_unit_in_next -- is unit X on the map in the hex WALK_NEXT_COL/ROW?
+;
+; In:       X = unit index
+; Out:      Z set: yes
+; Clobbers: A, flags
+;
+walk_unit_in_next:
+.scope
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _no
+    lda U_COL,x
+    cmp WALK_NEXT_COL
+    bne _no
+    lda U_ROW,x
+    cmp WALK_NEXT_ROW
+_no:
+    rts
+.scend
+
+;
+; walk_own_combatant -- is unit X a combat unit of WALK_SIDE on the map (no depot,
+; no garrison: GoodAI._combatants)?
+;
+; In:       X = unit index
+; Out:      Z set: yes
+; Clobbers: A, flags
+;
+walk_own_combatant:
+.scope
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _no
+    lda UNIT_SIDE,x
+    cmp WALK_SIDE
+    bne _no
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _not
+    cmp #ROLE_GARRISON
+    beq _not
+    lda #0
+_no:
+    rts
+_not:
+    lda #1
+    rts
+.scend
+
+;
+; ai_fortify_next -- _fortify's next level: the first unit of the side (by number,
+; no depot) in a town or named place or next to an enemy unit, below the levels its
+; terrain still gains from (the multiplier's cap), with FORT_MIN_SUPPLY supply or
+; more, that may fortify now.
+;
+; In:       A = side
+; Out:      A = unit number, or 0: none
+; Clobbers: X, Y, flags; WALK_*, CALL_ARGS, ZP_HEX_A, ZP_HEX_B, ZP_PTR, ZP_TEMP..+2
+;
+ai_fortify_next:
+.scope
+    sta WALK_SIDE
+    ldx #0
+    beq _unit                       ; always
+_next:
+    ldx WALK_UNIT
+    inx
+    cpx #UNIT_COUNT
+    bcs _none
+_unit:
+    stx WALK_UNIT
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda UNIT_SIDE,x
+    cmp WALK_SIDE
+    bne _next
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _next
+    lda U_SUPPLY_LO,x
+    cmp #<FORT_MIN_SUPPLY
+    lda U_SUPPLY_HI,x
+    sbc #>FORT_MIN_SUPPLY
+    bcc _next
+    lda U_COL,x
+    sta ZP_HEX_A
+    lda U_ROW,x
+    sta ZP_HEX_A+1
+    jsr hex_terrain
+    lda U_FORT,x
+    cmp walk_fort_useful,y
+    bcs _next
+    ldy #WALK_PLACE_COUNT-1         ; a named place?
+_place:
+    lda walk_place_cols,y
+    cmp ZP_HEX_A
+    bne +
+    lda walk_place_rows,y
+    cmp ZP_HEX_A+1
+    beq _worth
+*   dey
+    bpl _place
+    ldy #UNIT_COUNT-1               ; an enemy unit next to it?
+_enemy:
+    lda U_STATUS,y
+    cmp #STATUS_ON_MAP
+    bne _not_near
+    lda UNIT_SIDE,y
+    cmp WALK_SIDE
+    beq _not_near
+    lda U_COL,y
+    sta ZP_HEX_B
+    lda U_ROW,y
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #1
+    beq _worth
+_not_near:
+    dey
+    bpl _enemy
+    bmi _next                       ; always
+_none:
+    lda #0
+    rts
+_worth:
+    ldx WALK_UNIT                   ; fortify_rule with an OP limit of 0: E_LIMIT
+    inx                             ; when it may
+    stx ARG0_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_LO
+    sta ARG1_HI
+    jsr fortify_rule
+    cmp #E_LIMIT
+    beq _may
+    jmp _next
+_may:
+    ldx WALK_UNIT
+    inx
+    txa
+    rts
+.scend
+
+;
+; ai_sealift_unit -- _sealift's choice: the Allies, with a sealift left and no
+; limited reaction open, holding Tobruk with an enemy unit within
+; SEALIFT_THREAT_RADIUS hexes of it, ship the strongest combat unit (ties: the
+; lowest number) in Alexandria with an operation point left.  The driver
+; tries the sea move (SEA_MOVE) and takes a refusal as Python does: no sealift.
+;
+; In:       A = side
+; Out:      A = unit number, or 0: none
+; Clobbers: X, Y, flags; WALK_*, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+2
+;
+ai_sealift_unit:
+.scope
+    sta WALK_SIDE
+    cmp #SIDE_ALLIED
+    bne _none
+    lda SEALIFT_LEFT
+    beq _none
+    lda REACT_SIDE
+    cmp #NONE
+    bne _none
+    lda CONTROL+TOBRUK_TOWN
+    cmp #SIDE_ALLIED
+    bne _none
+    lda #TOBRUK_COL
+    sta ZP_HEX_A
+    lda #TOBRUK_ROW
+    sta ZP_HEX_A+1
+    ldx #UNIT_COUNT-1
+_enemy:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _far
+    lda UNIT_SIDE,x
+    cmp #SIDE_ALLIED
+    beq _far
+    lda U_COL,x
+    sta ZP_HEX_B
+    lda U_ROW,x
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #SEALIFT_THREAT_RADIUS+1
+    bcc _threat
+_far:
+    dex
+    bpl _enemy
+_none:
+    lda #0
+    rts
+_threat:
+    lda #0
+    sta WALK_BEST_UNIT
+    ldx #0
+_unit:
+    jsr walk_own_combatant
+    bne _next
+    lda U_COL,x
+    cmp HOME_COL+SIDE_ALLIED
+    bne _next
+    lda U_ROW,x
+    cmp HOME_ROW+SIDE_ALLIED
+    bne _next
+    lda U_OP,x
+    beq _next
+    ldy WALK_BEST_UNIT              ; stronger than the best so far (strictly)
+    beq _take
+    lda WALK_STR
+    cmp U_STR_LO,x
+    lda WALK_STR+1
+    sbc U_STR_HI,x
+    bcs _next
+_take:
+    txa
+    tay
+    iny
+    sty WALK_BEST_UNIT
+    lda U_STR_LO,x
+    sta WALK_STR
+    lda U_STR_HI,x
+    sta WALK_STR+1
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bcc _unit
+    lda WALK_BEST_UNIT
+    rts
+.scend
+
+; ai_walk.s's tables (tools/kotd/build/opponent.py from ai_good and the model)
+walk_exposed_tenths:
+`walk_exposed_tenths
+walk_fort_useful:
+`walk_fort_useful
+walk_towns_by_id:
+`walk_towns_by_id
+walk_place_cols:
+`walk_place_cols
+walk_place_rows:
+`walk_place_rows
+
 ;
 ; The walk's RAM, after the files before it (opponent.SOURCES's order).
 ;
 .data
-AI_SOURCE_LIST:                                 ; col,row pairs, $FF-terminated
+AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .org ^+[2*SUPPLY_PLACES_MAX+1]
+.space WALK_NUMBER 1        ; the unit (number, index)
+.space WALK_UNIT 1
+.space WALK_SIDE 1          ; the side (towns, fortify, sealift)
+.space WALK_COL 1           ; the unit's hex
+.space WALK_ROW 1
+.space WALK_NEXT_COL 1      ; the neighbour in hand
+.space WALK_NEXT_ROW 1
+.space WALK_NEXT_GAP 1      ; its gap
+.space WALK_DIR 1           ; the direction in hand
+.space WALK_DIST 1          ; its cost (or key)
+.space WALK_HERE 1          ; the unit's hex's cost to the goal
+.space WALK_GAP 1           ; and its gap
+.space WALK_BEST 1          ; the best cost (key) so far
+.space WALK_BEST_DIR 1      ; its direction, 0: none
+.space WALK_BEST_UNIT 1     ; towns: the unit's index; sealift: its number
+.space WALK_RANGE 1         ; the unit's supply range (walk_into_supply)
+.space WALK_STR 2           ; the best unit's strength (towns, sealift)
+.space WALK_TOWN 1          ; the town in hand (the ids' order)
+.space WALK_TOWN_COL 1
+.space WALK_TOWN_ROW 1
+.space EXPOSED_COL 6        ; the neighbours of the hex (direction - 1)
+.space EXPOSED_ROW 6
+.space EXPOSED_SUM_LO 6     ; the enemy's strength in each
+.space EXPOSED_SUM_HI 6
+.space EXPOSED_OURS 2       ; the unit and its friends in the hex
+.space EXPOSED_FOE 3        ; 10 x the strongest enemy stack
+.space EXPOSED_I 1
+.space EXPOSED_K 1
+
+; The GOAL tables (docs/ai.md; twin_plan.md): ai_goals.s writes them.  Here until
+; that file defines them (then these go: one definition).  By unit number
+; (index 0 unused).
+AI_GOAL_COL:
+.org ^+[UNIT_COUNT+1]
+AI_GOAL_ROW:
+.org ^+[UNIT_COUNT+1]
+AI_TETHER:
+.org ^+[UNIT_COUNT+1]
+AI_FLAGS:
+.org ^+[UNIT_COUNT+1]
+AI_WALLS:                   ; the enemy hexes at the start of the movement
+.org ^+[2*UNIT_COUNT+1]
 .text

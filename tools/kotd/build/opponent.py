@@ -22,7 +22,7 @@ both unit types (fields with walls are cut at FIELD_MAX by both twins alike).
 from __future__ import annotations
 
 from .. import hexgrid
-from ..engine.ai_good import FIELD_MAX, cost_field
+from ..engine.ai_good import EXPOSED_RATIO, FIELD_MAX, FORT_MIN_SUPPLY, SEALIFT_THREAT_RADIUS, cost_field
 from ..model.types import UNIT_TYPES, Model
 from . import paths, stateblock
 from .assemble import Assembly, AssemblyError, assemble
@@ -42,7 +42,9 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "TERRAIN_OP_NONMOBILE", "UNIT_SIDE", "arg_hex", "hex_terrain", "save_zero_page",
                  "restore_zero_page",
                  # ai_walk.s
-                 "find_sources", "SV_PLACES", "hex_distance")
+                 "find_sources", "SV_PLACES", "hex_distance", "hex_step", "move_rule", "fortify_rule",
+                 "display_strength", "mul_by_byte", "UNIT_TYPE", "UNIT_ROLE", "HOME_COL", "HOME_ROW",
+                 "TOWN_COL", "TOWN_ROW")
 #: ai_field.s's field_settle visits the neighbours by column: these directions in
 #: column - 1, the column, column + 1 (checked against kotd.hexgrid by include_text).
 DIRECTIONS_BY_COLUMN_STEP = {-1: (5, 6), 0: (1, 4), 1: (2, 3)}
@@ -117,6 +119,7 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
     for parity, name in ((0, "EVEN"), (1, "ODD")):
         for d in hexgrid.DIRECTIONS:
             lines.append(f".alias FIELD_ROW_{name}_{d}    {_row_index(parity, d)}")
+    lines += walk_include_lines(model)
     lines.append(f"; the engine's labels, at their addresses in port/asm/{target.name}.s's image")
     for label in ENGINE_LABELS:
         try:
@@ -124,6 +127,36 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
         except KeyError:
             raise OpponentError(f"port/asm/{target.name}.s: no label {label}, which the opponent's code uses") from None
     return "\n".join(lines) + "\n"
+
+
+def walk_include_lines(model: Model) -> list[str]:
+    """ai_walk.s's constants and tables (as macros of .byte lines), from ai_good and the model."""
+    f = model.fortification
+    exposed = [t.defence_tenths * EXPOSED_RATIO for t in model.terrain]
+    if max(exposed) > 255:
+        raise OpponentError(f"data/terrain.yaml: a defence of {max(exposed)} tenths x EXPOSED_RATIO; ai_walk.s's "
+                            f"_exposed multiplies by a byte")
+    if min(f.op_cost.values()) < 1:
+        raise OpponentError("data/fortification.yaml: a fortification that costs no operation points; ai_walk.s "
+                            "tells a legal one by fortify_rule's E_LIMIT with a limit of 0")
+    useful = [max(0, min(t.max_fort, (f.multiplier_cap_tenths - t.defence_tenths) // f.step_tenths))
+              for t in model.terrain]
+    towns = list(model.victory.towns)                       # CONTROL's order
+    places = sorted(model.map.places.values(), key=lambda p: (p.col, p.row))
+    byte_line = lambda values: "    .byte " + ", ".join(str(v) for v in values)
+    return ["; ai_walk.s (kotd.engine.ai_good)",
+            f".alias FORT_MIN_SUPPLY    {FORT_MIN_SUPPLY}",
+            f".alias SEALIFT_THREAT_RADIUS {SEALIFT_THREAT_RADIUS}",
+            f".alias WALK_PLACE_COUNT   {len(places)}",
+            "; by terrain: the defence tenths times EXPOSED_RATIO (_exposed)",
+            ".macro walk_exposed_tenths", byte_line(exposed), ".macend",
+            "; by terrain: the fortification levels that still add defence (_fortify)",
+            ".macro walk_fort_useful", byte_line(useful), ".macend",
+            "; the towns (CONTROL's indices) in the order of their ids (_take_empty_towns)",
+            ".macro walk_towns_by_id", byte_line(sorted(range(len(towns)), key=lambda i: towns[i])), ".macend",
+            "; every named place: columns, then rows (board.place_at)",
+            ".macro walk_place_cols", byte_line(p.col for p in places), ".macend",
+            ".macro walk_place_rows", byte_line(p.row for p in places), ".macend"]
 
 
 def top_text(target: Target) -> str:
