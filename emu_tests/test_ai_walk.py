@@ -14,10 +14,10 @@ from kotd.emu.opponent import load_opponent
 from kotd.engine import supply
 from kotd.engine.board import terrain, utype
 from kotd.engine.movement import RuleError
-from kotd.engine.ai_good import GoodAI
+from kotd.engine.ai_good import GoodAI, cost_field
 from kotd.engine.game import GameOver
 from kotd.engine.setup import Options, new_game, start_state
-from kotd.model.types import SIDES
+from kotd.model.types import SIDES, UNIT_TYPES
 from kotd.tournament import WatchedGame
 
 TARGET_NAMES = ("atari", "apple")
@@ -285,6 +285,32 @@ class Walker:
         assert m.state_bytes() == before
         self.cycles.append(run.cycles)
         return run.a
+
+
+def test_fields_with_listed_walls(model, walk_machines, records):
+    """ai_field with the walls of AI_WALLS (FIELD_WALLS_LISTED): the field of each goal
+    the walk asked for, the goal itself no wall (GoodAI._walls), as cost_field gives it."""
+    from kotd.build.stateblock import NONE
+    m = walk_machines["atari"]
+    listed = m.symbols["FIELD_WALLS_LISTED"]
+    assert listed not in (0, 1, NONE)
+    seen = set()
+    for state, unit, goal, _, _, _, walls, _, _ in records.walk:
+        kind = utype(model, state.unit(unit)).type
+        if (goal, kind, walls) in seen or len(seen) >= 12:
+            continue
+        seen.add((goal, kind, walls))
+        m.write_state(state)
+        write_pairs(m, "AI_WALLS", walls)
+        call = m.call_routine("ai_field", *goal, UNIT_TYPES.index(kind), listed)
+        assert call.status == 0
+        raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
+        got = {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw)
+               if v != m.symbols["FIELD_UNREACHABLE"]}
+        assert got == cost_field(model, goal, kind, frozenset(walls) - {goal})[0], (goal, kind)
+        assert [m.peek("FIELD_TARGET"), m.peek("FIELD_TARGET", 1), m.peek("FIELD_KIND"), m.peek("FIELD_WALLS")] \
+            == [*goal, UNIT_TYPES.index(kind), listed]
+    assert len(seen) == 12 and any(w for _, _, w in seen)
 
 
 def sample(items, every: int):

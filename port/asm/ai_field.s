@@ -29,7 +29,7 @@
 ;
 
 .alias FIELD_WALL        0
-.alias FIELD_WALLS_LISTED SIDE_ALLIED+1             ; ai_field's walls: the hexes of AI_WALLS
+.alias FIELD_WALLS_LISTED $FE                      ; ai_field's walls: the hexes of AI_WALLS
 .alias FIELD_UNREACHABLE FIELD_MAX+1
 .alias FIELD_HALF        [MAP_TERRAIN_COUNT+1]/2    ; FIELD is filled and read in two halves
 .alias FIELD_FROM_MAP    FIELD-MAP_TERRAIN          ; MAP_ROW_LO/HI + this: FIELD's rows
@@ -101,9 +101,9 @@ _on_map:
     cmp #TYPE_NONMOBILE+1
     bcs _bad
     lda ARG3_LO
-    cmp #NONE
-    beq _side_ok
-    cmp #FIELD_WALLS_LISTED+1
+    cmp #FIELD_WALLS_LISTED         ; (and NONE, $FF)
+    bcs _side_ok
+    cmp #SIDE_ALLIED+1
     bcs _bad
 _side_ok:
     jsr hex_terrain
@@ -135,7 +135,7 @@ _finish:
 ; field_start -- FIELD's first state: walls where no unit may stand, FIELD_UNREACHABLE
 ; elsewhere, the target 0 and queued; the unit type's entry costs in FIELD_COST.
 ;
-; In:       FIELD_TARGET; ARG2_LO = unit type, ARG3_LO = the walls' side or NONE
+; In:       FIELD_TARGET; ARG2_LO = unit type, ARG3_LO = the walls' side, FIELD_WALLS_LISTED or NONE
 ; Out:      FIELD, FIELD_ABOVE, FIELD_BELOW, FIELD_COST, FIELD_HEAD; the pool
 ;           unused but for the target's entry; FD_DIST = 0, FIELD_EMPTY = 0;
 ;           CALL_RESULT = 0, FIELD_SWEEPS = 0
@@ -534,11 +534,11 @@ _hex:
 ; anew (a new movement), so a field with those walls must be worked out again.
 ;
 ; In:       nothing
-; Out:      FIELD_WALLS = $FE, which no call of ai_field stores
+; Out:      FIELD_WALLS = NONE: no field with the listed walls kept
 ; Clobbers: A, flags
 ;
 ai_field_forget:
-    lda #$FE
+    lda #NONE
     sta FIELD_WALLS
     rts
 ai_field_end:
@@ -563,7 +563,7 @@ ai_field_end:
 .alias FIELD_LIST    FIELD_FRESH+1                  ; the first entry of the list being settled
 .alias FIELD_EMPTY   FIELD_LIST+1                   ; empty lists in a row
 .alias FIELD_KIND    FIELD_EMPTY+1                  ; the unit type of the field in FIELD
-.alias FIELD_WALLS   FIELD_KIND+1                   ; its walls argument ($FE: none kept, ai_field_forget)
+.alias FIELD_WALLS   FIELD_KIND+1                   ; its walls argument (ai_field_forget: NONE)
 .alias FIELD_RAM_END FIELD_WALLS+1
 
 .data
