@@ -139,15 +139,16 @@ _done:
 ;           (_step_into_supply); the game state unchanged
 ; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD (kept for the next step: a
 ;           new field only for another goal, unit type or walls); WORK, ACTION_*
-;           (move_rule's checks); the engine's zero page
+;           (move_rule's checks); WALK_*; the engine's zero page
 ;
 ai_walk_step:
 .scope
-    sta WALK_NUMBER
+    tax                             ; X: the number (the GOAL tables), Y: the index
     tay
     dey
     sty WALK_UNIT
-    ldx WALK_NUMBER                 ; X: the number (the GOAL tables), Y: the index
+    lda UNIT_SIDE,y
+    sta WALK_SIDE
     lda #0
     sta WALK_BEST_DIR
     lda U_STATUS,y
@@ -178,19 +179,16 @@ _away:
     cmp #FIELD_WALLS_LISTED
     beq _kept
 _field:
+    jsr walk_args_clear
     lda AI_GOAL_COL,x
     sta ARG0_LO
     lda AI_GOAL_ROW,x
     sta ARG1_LO
+    ldy WALK_UNIT
     lda UNIT_TYPE,y
     sta ARG2_LO
     lda #FIELD_WALLS_LISTED
     sta ARG3_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    sta ARG2_HI
-    sta ARG3_HI
     jsr ai_field
     cmp #E_OK
     beq _kept
@@ -220,8 +218,8 @@ _try:
     bcs _skip                       ; no better than an earlier direction
     sta WALK_DIST
     jsr walk_gap_of_next
-    ldx WALK_NUMBER
-    lda AI_TETHER,x
+    ldx WALK_UNIT
+    lda AI_TETHER+1,x
     cmp WALK_NEXT_GAP
     bcs _tethered                   ; gap <= tether
     lda WALK_NEXT_GAP
@@ -230,8 +228,8 @@ _try:
 _tethered:
     jsr walk_legal
     bne _skip
-    ldx WALK_NUMBER
-    lda AI_FLAGS,x
+    ldx WALK_UNIT
+    lda AI_FLAGS+1,x
     and #AI_FLAG_BOLD
     bne _take
     jsr walk_exposed
@@ -248,8 +246,8 @@ _skip:
     bcc _try
     lda WALK_BEST_DIR
     bne _done
-    ldx WALK_NUMBER
-    lda AI_FLAGS,x
+    ldx WALK_UNIT
+    lda AI_FLAGS+1,x
     and #AI_FLAG_RETURNING
     beq _done
     jsr walk_into_supply
@@ -263,7 +261,7 @@ _done:
 ; takes the legal step that brings it nearest a source, in its supply range first
 ; (the key: beyond the range, the gap, the direction).
 ;
-; In:       WALK_UNIT, WALK_NUMBER, WALK_COL/ROW, WALK_GAP
+; In:       WALK_UNIT, WALK_COL/ROW, WALK_GAP
 ; Out:      WALK_BEST_DIR = the direction, or kept 0
 ; Clobbers: A, X, Y, flags; WALK_DIR, WALK_BEST, WALK_RANGE; as ai_walk_step
 ;
@@ -311,7 +309,7 @@ _skip:
 .scend
 
 ;
-; walk_next -- the unit's neighbour in direction WALK_DIR.
+; walk_next -- the neighbour of WALK_COL/ROW in direction WALK_DIR.
 ;
 ; In:       WALK_COL/ROW, WALK_DIR
 ; Out:      carry clear: X, Y and WALK_NEXT_COL/ROW = the neighbour; carry set: off
@@ -356,30 +354,164 @@ walk_field_at:
     rts
 
 ;
-; walk_legal -- may the unit step in WALK_DIR now (movement.check_move)?  move_rule
-; with an OP limit of 0: E_LIMIT comes only when every other check passed, and
-; nothing is changed.
+; walk_args_clear -- CALL_ARGS 0..3 all 0 (their high bytes for the engine).
 ;
-; In:       WALK_NUMBER, WALK_DIR
+; Clobbers: A, Y, flags
+;
+walk_args_clear:
+    lda #0
+    ldy #7
+*   sta CALL_ARGS,y
+    dey
+    bpl -
+    rts
+
+;
+; walk_legal -- may unit WALK_UNIT step in WALK_DIR now (movement.check_move)?
+; move_rule with an OP limit of 0: E_LIMIT comes only when every other check
+; passed, and nothing is changed.
+;
+; In:       WALK_UNIT, WALK_DIR
 ; Out:      Z set: legal
-; Clobbers: A, X, Y, flags; ARG0..ARG2, ACTION_UNIT, ACTION_COST, WORK+0..8;
+; Clobbers: A, X, Y, flags; CALL_ARGS, ACTION_UNIT, ACTION_COST, WORK+0..8;
 ;           move_rule's zero page
 ;
 walk_legal:
-    lda WALK_NUMBER
-    ldx WALK_DIR
-; walk_legal_unit -- the same for unit A and direction X.
-walk_legal_unit:
-    sta ARG0_LO
-    stx ARG1_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    sta ARG2_LO
-    sta ARG2_HI
+    jsr walk_args_clear
+    ldx WALK_UNIT
+    inx
+    stx ARG0_LO
+    lda WALK_DIR
+    sta ARG1_LO
     jsr move_rule
     cmp #E_LIMIT
     rts
+
+;
+; walk_est_strength -- a unit's strength as WALK_SIDE sees it (est_strength): the
+; Axis reads the computer's Allies through display_strength's noise.  (The judge's
+; ai_est_strength, with AI_SIDE, does the same: one of the two goes at the merge.)
+;
+; In:       X = unit index
+; Out:      A = the strength's low byte, Y = its high byte; X kept
+; Clobbers: flags; for an Axis viewer ARG0, CALL_RESULT, ZP_MUL, ZP_TEMP+4, +5
+;
+walk_est_strength:
+.scope
+    lda WALK_SIDE
+    cmp #SIDE_AXIS
+    bne _true
+    stx WALK_EST_X
+    inx
+    stx ARG0_LO
+    lda #0
+    sta ARG0_HI
+    jsr display_strength
+    ldx WALK_EST_X
+    lda CALL_RESULT_LO
+    ldy CALL_RESULT_HI
+    rts
+_true:
+    lda U_STR_LO,x
+    ldy U_STR_HI,x
+    rts
+.scend
+
+;
+; walk_stack -- what stands in a hex (GoodAI's occupancy): the units of a side and
+; their strength as WALK_SIDE sees it, depots left out.
+;
+; In:       X = column, Y = row; A = side
+; Out:      WALK_ALL = the units there, WALK_COUNT = those of the side, WALK_SUM =
+;           the strength of the side's non-depots
+; Clobbers: A, X, Y, flags; walk_est_strength's
+;
+walk_stack:
+.scope
+    sta WALK_STACK_SIDE
+    stx WALK_STACK_COL
+    sty WALK_STACK_ROW
+    lda #0
+    sta WALK_SUM
+    sta WALK_SUM+1
+    sta WALK_COUNT
+    sta WALK_ALL
+    ldx #UNIT_COUNT-1
+_unit:
+    lda U_COL,x
+    cmp WALK_STACK_COL
+    bne _next
+    lda U_ROW,x
+    cmp WALK_STACK_ROW
+    bne _next
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    inc WALK_ALL
+    lda UNIT_SIDE,x
+    cmp WALK_STACK_SIDE
+    bne _next
+    inc WALK_COUNT
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _next
+    jsr walk_est_strength
+    clc
+    adc WALK_SUM
+    sta WALK_SUM
+    tya
+    adc WALK_SUM+1
+    sta WALK_SUM+1
+_next:
+    dex
+    bpl _unit
+    rts
+.scend
+
+;
+; walk_around -- walk_stack for each neighbour of a hex on the map.
+;
+; In:       X = column, Y = row; A = side
+; Out:      WALK_MOST = the largest WALK_SUM; WALK_ANY = 0 if no unit of the side
+;           stands next to the hex
+; Clobbers: A, X, Y, flags; WALK_K, walk_stack's
+;
+walk_around:
+.scope
+    sta WALK_AROUND_SIDE
+    stx WALK_AROUND_COL
+    sty WALK_AROUND_ROW
+    lda #0
+    sta WALK_MOST
+    sta WALK_MOST+1
+    sta WALK_ANY
+    lda #HEX_DIRECTIONS
+    sta WALK_K
+_dir:
+    ldx WALK_AROUND_COL
+    ldy WALK_AROUND_ROW
+    lda WALK_K
+    jsr hex_step
+    bcs _next
+    lda WALK_AROUND_SIDE
+    jsr walk_stack
+    lda WALK_COUNT
+    ora WALK_ANY
+    sta WALK_ANY
+    lda WALK_SUM
+    cmp WALK_MOST
+    lda WALK_SUM+1
+    sbc WALK_MOST+1
+    bcc _next
+    lda WALK_SUM
+    sta WALK_MOST
+    lda WALK_SUM+1
+    sta WALK_MOST+1
+_next:
+    dec WALK_K
+    bne _dir
+    rts
+.scend
 
 ;
 ; walk_exposed -- _exposed: would the unit, with the friends already in the
@@ -387,143 +519,52 @@ walk_legal_unit:
 ; side sees it, times 10, is above EXPOSED_RATIO x their strength x the terrain's
 ; defence tenths?
 ;
-; In:       WALK_UNIT, WALK_NEXT_COL/ROW (a hex the unit may enter: no enemy there)
+; In:       WALK_UNIT, WALK_SIDE, WALK_NEXT_COL/ROW (a hex the unit may enter)
 ; Out:      carry clear: exposed; carry set: not
-; Clobbers: A, X, Y, flags; EXPOSED_*; ARG0, CALL_RESULT; ZP_MUL, ZP_TEMP..+5,
-;           ZP_HEX_A, ZP_PTR
+; Clobbers: A, X, Y, flags; EXPOSED_FOE, walk_around's; ZP_MUL, ZP_HEX_A, ZP_PTR
 ;
 walk_exposed:
 .scope
-    ldx #HEX_DIRECTIONS-1           ; the six neighbours of the hex, no enemy yet
-_around:
-    txa
-    pha
-    ldy WALK_NEXT_ROW
-    lda #0
-    sta EXPOSED_SUM_LO,x
-    sta EXPOSED_SUM_HI,x
-    inx
-    txa
+    lda WALK_SIDE                   ; the strongest enemy stack around
+    eor #1
     ldx WALK_NEXT_COL
-    jsr hex_step
-    bcc +
-    ldx #$FF                        ; off the map: a column no unit stands in
-*   pla
-    sty ZP_TEMP+2                   ; the row, for a moment
-    tay
-    txa
-    sta EXPOSED_COL,y
-    lda ZP_TEMP+2
-    sta EXPOSED_ROW,y
-    tya
-    tax
-    dex
-    bpl _around
-    ldx WALK_UNIT                   ; ours: the unit, then the friends there
-    lda U_STR_LO,x
-    sta EXPOSED_OURS
-    lda U_STR_HI,x
-    sta EXPOSED_OURS+1
-    ldx #UNIT_COUNT-1
-_unit:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _next
-    lda UNIT_ROLE,x
-    cmp #ROLE_DEPOT
-    beq _next
-    lda U_COL,x
-    cmp WALK_NEXT_COL
-    bne _enemy
-    lda U_ROW,x
-    cmp WALK_NEXT_ROW
-    bne _enemy
-    lda U_STR_LO,x                  ; a friend in the hex
-    clc
-    adc EXPOSED_OURS
-    sta EXPOSED_OURS
-    lda U_STR_HI,x
-    adc EXPOSED_OURS+1
-    sta EXPOSED_OURS+1
-    jmp _next
-_enemy:
-    ldy WALK_UNIT
-    lda UNIT_SIDE,x
-    cmp UNIT_SIDE,y
-    beq _next
-    ldy #HEX_DIRECTIONS-1
-_near:
-    lda U_COL,x
-    cmp EXPOSED_COL,y
-    bne _far
-    lda U_ROW,x
-    cmp EXPOSED_ROW,y
-    beq _adjacent
-_far:
-    dey
-    bpl _near
-    bmi _next                       ; always
-_adjacent:
-    stx EXPOSED_I
-    sty EXPOSED_K
-    inx
-    stx ARG0_LO
-    lda #0
-    sta ARG0_HI
-    jsr display_strength            ; est_strength: the solitaire noise (judge:
-    ldy EXPOSED_K                   ; ai_est_strength)
-    lda CALL_RESULT_LO
-    clc
-    adc EXPOSED_SUM_LO,y
-    sta EXPOSED_SUM_LO,y
-    lda CALL_RESULT_HI
-    adc EXPOSED_SUM_HI,y
-    sta EXPOSED_SUM_HI,y
-    ldx EXPOSED_I
-_next:
-    dex
-    bmi _strongest
-    jmp _unit
-_strongest:
-    lda #0                          ; the strongest stack: WALK_M1:WALK_M0
-    sta WALK_M0
-    sta WALK_M1
-    ldx #HEX_DIRECTIONS-1
-_most:
-    lda EXPOSED_SUM_LO,x
-    cmp WALK_M0
-    lda EXPOSED_SUM_HI,x
-    sbc WALK_M1
-    bcc +
-    lda EXPOSED_SUM_LO,x
-    sta WALK_M0
-    lda EXPOSED_SUM_HI,x
-    sta WALK_M1
-*   dex
-    bpl _most
-    lda WALK_M0
-    ora WALK_M1
-    bne _enemy_near
-    sec                             ; no enemy: not exposed
+    ldy WALK_NEXT_ROW
+    jsr walk_around
+    lda WALK_MOST
+    ora WALK_MOST+1
+    bne _near
+    sec                             ; none: not exposed
     rts
-_enemy_near:
-    lda #10                         ; the enemy's, in tenths: 10 x strength
+_near:
+    lda WALK_SIDE                   ; the friends in the hex
+    ldx WALK_NEXT_COL
+    ldy WALK_NEXT_ROW
+    jsr walk_stack
+    lda WALK_MOST                   ; the enemy's, in tenths: 10 x strength
+    sta WALK_M0
+    lda WALK_MOST+1
+    sta WALK_M1
+    lda #10
     jsr mul_by_byte
     ldx #2
 *   lda WALK_M0,x
     sta EXPOSED_FOE,x
     dex
     bpl -
+    ldx WALK_UNIT                   ; ours: the unit and the friends
+    lda U_STR_LO,x
+    clc
+    adc WALK_SUM
+    sta WALK_M0
+    lda U_STR_HI,x
+    adc WALK_SUM+1
+    sta WALK_M1
     lda WALK_NEXT_COL
     sta ZP_HEX_A
     lda WALK_NEXT_ROW
     sta ZP_HEX_A+1
     jsr hex_terrain
-    lda EXPOSED_OURS
-    sta WALK_M0
-    lda EXPOSED_OURS+1
-    sta WALK_M1
-    lda WALK_EXPOSED_TENTHS,y       ; EXPOSED_RATIO x the defence tenths
+    lda walk_exposed_tenths,y       ; EXPOSED_RATIO x the defence tenths
     jsr mul_by_byte
     lda WALK_M0                     ; ours - foe: carry clear when the foe's is
     cmp EXPOSED_FOE                 ; more (exposed)
@@ -531,6 +572,28 @@ _enemy_near:
     sbc EXPOSED_FOE+1
     lda WALK_M2
     sbc EXPOSED_FOE+2
+    rts
+.scend
+
+;
+; walk_own_combatant -- is unit X a combat unit of WALK_SIDE on the map (no depot,
+; no garrison: GoodAI._combatants)?
+;
+; In:       X = unit index
+; Out:      Z set: yes
+; Clobbers: A, flags
+;
+walk_own_combatant:
+.scope
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _no
+    lda UNIT_SIDE,x
+    cmp WALK_SIDE
+    bne _no
+    lda UNIT_ROLE,x
+    cmp #ROLE_COMBAT
+_no:
     rts
 .scend
 
@@ -564,29 +627,21 @@ _town:
     lda CONTROL,y
     cmp WALK_SIDE
     beq _next_town
-    lda TOWN_COL,y                  ; the town's hex (WALK_NEXT_* for the units
-    sta WALK_TOWN_COL               ; in it: walk_next rewrites those later)
-    sta WALK_NEXT_COL
+    lda TOWN_COL,y
+    sta WALK_TOWN_COL
+    tax
     lda TOWN_ROW,y
     sta WALK_TOWN_ROW
-    sta WALK_NEXT_ROW
-    ldx #UNIT_COUNT-1               ; held by somebody: not empty
-_held:
-    jsr walk_unit_in_next
-    beq _next_town
-    dex
-    bpl _held
-    lda #0
+    tay
+    jsr walk_stack                  ; (any side: WALK_ALL)
+    lda WALK_ALL
+    bne _next_town                  ; held: not empty
     sta WALK_BEST_DIR
     ldx #0                          ; the side's combat units by number
 _unit:
     stx WALK_UNIT
     jsr walk_own_combatant
     bne _next_unit
-    lda U_COL,x
-    sta WALK_COL
-    lda U_ROW,x
-    sta WALK_ROW
     lda WALK_BEST_DIR               ; weaker than the best so far (strictly: the
     beq _first                      ; lower number wins a tie)
     lda U_STR_LO,x
@@ -595,6 +650,10 @@ _unit:
     sbc WALK_STR+1
     bcs _next_unit
 _first:
+    lda U_COL,x
+    sta WALK_COL
+    lda U_ROW,x
+    sta WALK_ROW
     lda #1                          ; next to the town?  Its direction
     sta WALK_DIR
 _dir:
@@ -611,11 +670,7 @@ _not_there:
     bcc _dir
     bcs _next_unit                  ; always
 _there:
-    ldx WALK_UNIT
-    inx
-    txa
-    ldx WALK_DIR
-    jsr walk_legal_unit
+    jsr walk_legal
     bne _next_unit
     ldx WALK_UNIT
     stx WALK_BEST_UNIT
@@ -643,64 +698,14 @@ _found:
 .scend
 
 ;
-; walk_unit_in_next -- is unit X on the map in the hex WALK_NEXT_COL/ROW?
-;
-; In:       X = unit index
-; Out:      Z set: yes
-; Clobbers: A, flags
-;
-walk_unit_in_next:
-.scope
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _no
-    lda U_COL,x
-    cmp WALK_NEXT_COL
-    bne _no
-    lda U_ROW,x
-    cmp WALK_NEXT_ROW
-_no:
-    rts
-.scend
-
-;
-; walk_own_combatant -- is unit X a combat unit of WALK_SIDE on the map (no depot,
-; no garrison: GoodAI._combatants)?
-;
-; In:       X = unit index
-; Out:      Z set: yes
-; Clobbers: A, flags
-;
-walk_own_combatant:
-.scope
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _no
-    lda UNIT_SIDE,x
-    cmp WALK_SIDE
-    bne _no
-    lda UNIT_ROLE,x
-    cmp #ROLE_DEPOT
-    beq _not
-    cmp #ROLE_GARRISON
-    beq _not
-    lda #0
-_no:
-    rts
-_not:
-    lda #1
-    rts
-.scend
-
-;
 ; ai_fortify_next -- _fortify's next level: the first unit of the side (by number,
-; no depot) in a town or named place or next to an enemy unit, below the levels its
-; terrain still gains from (the multiplier's cap), with FORT_MIN_SUPPLY supply or
-; more, that may fortify now.
+; no depot) in a named place or next to an enemy unit, below the levels its terrain
+; still gains from (the multiplier's cap), with FORT_MIN_SUPPLY supply or more, that
+; may fortify now (fortify_rule with an OP limit of 0: E_LIMIT).
 ;
 ; In:       A = side
 ; Out:      A = unit number, or 0: none
-; Clobbers: X, Y, flags; WALK_*, CALL_ARGS, ZP_HEX_A, ZP_HEX_B, ZP_PTR, ZP_TEMP..+2
+; Clobbers: X, Y, flags; WALK_*, CALL_ARGS, CALL_RESULT; the engine's zero page
 ;
 ai_fortify_next:
 .scope
@@ -746,44 +751,27 @@ _place:
     beq _worth
 *   dey
     bpl _place
-    ldy #UNIT_COUNT-1               ; an enemy unit next to it?
-_enemy:
-    lda U_STATUS,y
-    cmp #STATUS_ON_MAP
-    bne _not_near
-    lda UNIT_SIDE,y
-    cmp WALK_SIDE
-    beq _not_near
-    lda U_COL,y
-    sta ZP_HEX_B
-    lda U_ROW,y
-    sta ZP_HEX_B+1
-    jsr hex_distance
-    cmp #1
-    beq _worth
-_not_near:
-    dey
-    bpl _enemy
-    bmi _next                       ; always
-_none:
-    lda #0
-    rts
+    lda WALK_SIDE                   ; an enemy unit next to it?
+    eor #1
+    ldy ZP_HEX_A+1
+    ldx ZP_HEX_A
+    jsr walk_around
+    lda WALK_ANY
+    beq _next
 _worth:
-    ldx WALK_UNIT                   ; fortify_rule with an OP limit of 0: E_LIMIT
-    inx                             ; when it may
+    jsr walk_args_clear             ; fortify_rule with an OP limit of 0: E_LIMIT
+    ldx WALK_UNIT                   ; when it may
+    inx
     stx ARG0_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_LO
-    sta ARG1_HI
     jsr fortify_rule
     cmp #E_LIMIT
-    beq _may
-    jmp _next
-_may:
+    bne _next
     ldx WALK_UNIT
     inx
     txa
+    rts
+_none:
+    lda #0
     rts
 .scend
 
@@ -893,34 +881,39 @@ walk_place_rows:
 .data
 AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .org ^+[2*SUPPLY_PLACES_MAX+1]
-.space WALK_NUMBER 1        ; the unit (number, index)
-.space WALK_UNIT 1
-.space WALK_SIDE 1          ; the side (towns, fortify, sealift)
-.space WALK_COL 1           ; the unit's hex
+.space WALK_UNIT 1           ; the unit in hand (index)
+.space WALK_SIDE 1           ; its side, the side deciding
+.space WALK_COL 1            ; the unit's hex
 .space WALK_ROW 1
-.space WALK_NEXT_COL 1      ; the neighbour in hand
+.space WALK_NEXT_COL 1       ; the neighbour in hand
 .space WALK_NEXT_ROW 1
-.space WALK_NEXT_GAP 1      ; its gap
-.space WALK_DIR 1           ; the direction in hand
-.space WALK_DIST 1          ; its cost (or key)
-.space WALK_HERE 1          ; the unit's hex's cost to the goal
-.space WALK_GAP 1           ; and its gap
-.space WALK_BEST 1          ; the best cost (key) so far
-.space WALK_BEST_DIR 1      ; its direction, 0: none
-.space WALK_BEST_UNIT 1     ; towns: the unit's index; sealift: its number
-.space WALK_RANGE 1         ; the unit's supply range (walk_into_supply)
-.space WALK_STR 2           ; the best unit's strength (towns, sealift)
-.space WALK_TOWN 1          ; the town in hand (the ids' order)
+.space WALK_NEXT_GAP 1       ; its gap
+.space WALK_DIR 1            ; the direction in hand
+.space WALK_DIST 1           ; its cost (or key)
+.space WALK_HERE 1           ; the unit's hex's cost to the goal
+.space WALK_GAP 1            ; and its gap
+.space WALK_BEST 1           ; the best cost (key) so far
+.space WALK_BEST_DIR 1       ; its direction, 0: none
+.space WALK_BEST_UNIT 1      ; towns: the unit's index; sealift: its number
+.space WALK_RANGE 1          ; the unit's supply range (walk_into_supply)
+.space WALK_STR 2            ; the best unit's strength (towns, sealift)
+.space WALK_TOWN 1           ; the town in hand (the ids' order)
 .space WALK_TOWN_COL 1
 .space WALK_TOWN_ROW 1
-.space EXPOSED_COL 6        ; the neighbours of the hex (direction - 1)
-.space EXPOSED_ROW 6
-.space EXPOSED_SUM_LO 6     ; the enemy's strength in each
-.space EXPOSED_SUM_HI 6
-.space EXPOSED_OURS 2       ; the unit and its friends in the hex
-.space EXPOSED_FOE 3        ; 10 x the strongest enemy stack
-.space EXPOSED_I 1
-.space EXPOSED_K 1
+.space WALK_EST_X 1          ; walk_est_strength's X
+.space WALK_STACK_SIDE 1     ; walk_stack's arguments
+.space WALK_STACK_COL 1
+.space WALK_STACK_ROW 1
+.space WALK_SUM 2            ; and answers
+.space WALK_COUNT 1
+.space WALK_ALL 1
+.space WALK_AROUND_SIDE 1    ; walk_around's arguments
+.space WALK_AROUND_COL 1
+.space WALK_AROUND_ROW 1
+.space WALK_K 1
+.space WALK_MOST 2           ; and answers
+.space WALK_ANY 1
+.space EXPOSED_FOE 3         ; 10 x the strongest enemy stack
 
 ; The GOAL tables (docs/ai.md; twin_plan.md): ai_goals.s writes them.  Here until
 ; that file defines them (then these go: one definition).  By unit number
