@@ -313,15 +313,17 @@ def test_fields_with_listed_walls(model, walk_machines, records):
     assert len(seen) == 12 and any(w for _, _, w in seen)
 
 
-def sample(items, every: int):
-    return items if every <= 1 else items[::every]
+def blocks(items, keep: int, of: int, long_run: bool) -> list:
+    """All the items with --long; else `keep` in a row of every `of` (a unit's steps
+    one after another: the kept field is used as the driver would use it)."""
+    return items if long_run else [x for i, x in enumerate(items) if i % of < keep]
 
 
 def test_every_step_of_the_walk(model, walk_machines, records, long_run):
-    """Each step the good player took (its direction) and each stop (0), every third
-    in the default run (all with --long), half on each machine."""
-    rec = sample(records.walk, 1 if long_run else 3)
-    assert len(rec) > 50 and any(r[-1] == 0 for r in rec) and any(r[4] for r in rec)
+    """Each step the good player took (its direction) and each stop (0): a quarter of them
+    in the default run (all with --long), in blocks of 6 steps, on both machines."""
+    rec = blocks(records.walk, 6, 24, long_run)
+    assert len(rec) > 50 and any(r[-1] == 0 for r in rec) and any(r[4] for r in rec) and any(r[5] for r in rec)
     walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
     for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
         got = walkers[TARGET_NAMES[n // 40 % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
@@ -343,10 +345,11 @@ def test_town_choices(model, walk_machines, records):
         assert got == want, f"turn {state.turn} {side} from town {first}"
 
 
-def test_fortify_choices(model, walk_machines, records):
+def test_fortify_choices(model, walk_machines, records, long_run):
     machine = walk_machines["atari"]
-    assert any(u for *_, u in records.fortify)
-    for state, side, want in records.fortify:
+    rec = blocks(records.fortify, 1, 2, long_run)
+    assert any(u for *_, u in rec)
+    for state, side, want in rec:
         machine.write_state(state)
         before = machine.state_bytes()
         run = machine.cpu.call(machine.symbols["AI_FORTIFY_NEXT"], a=SIDES.index(side))

@@ -42,8 +42,8 @@
 ; Out:      AI_SOURCE_LIST = the sources' column,row pairs, $FF after the last: the
 ;           home base, Tobruk if the side controls it, then each depot of the side
 ;           on the map linked to them (by unit number); the game state unchanged
-; Clobbers: A, X, Y, flags; the engine's zero page (find_sources's);
-;           SUPPLY_* scratch, WORK_UNIT
+; Clobbers: A, X, Y, flags; SUPPLY_* scratch, WORK_UNIT
+; Zero page: find_sources's: ZP_TEMP..ZP_TEMP+5, ZP_HEX_A, ZP_HEX_B, ZP_MUL..+2
 ;
 ai_sources:
 .scope
@@ -137,9 +137,10 @@ _done:
 ;           its tether (AI_TETHER; 255: none) without standing exposed (unless
 ;           bold), and, if returning, none that brings it nearer a source
 ;           (_step_into_supply); the game state unchanged
-; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD (kept for the next step: a
-;           new field only for another goal, unit type or walls); WORK, ACTION_*
-;           (move_rule's checks); WALK_*; the engine's zero page
+; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD and its RAM (kept for the
+;           next step: a new field only for another goal, unit type or walls,
+;           ai_field_forget); WORK, ACTION_* (move_rule's checks); WALK_*
+; Zero page: all the engine's 16 bytes (ai_field, move_rule, display_strength)
 ;
 ai_walk_step:
 .scope
@@ -607,7 +608,8 @@ _no:
 ;           then the last answer's Y + 1)
 ; Out:      A = unit number, X = its direction, Y = the town (in that order);
 ;           A = 0: no town left to take
-; Clobbers: flags; WALK_*, CALL_ARGS, WORK, ACTION_*; the engine's zero page
+; Clobbers: flags; WALK_*, CALL_ARGS, CALL_RESULT, WORK, ACTION_*
+; Zero page: all the engine's 16 bytes (move_rule, display_strength)
 ;
 ai_town_step:
 .scope
@@ -704,8 +706,9 @@ _found:
 ; may fortify now (fortify_rule with an OP limit of 0: E_LIMIT).
 ;
 ; In:       A = side
-; Out:      A = unit number, or 0: none
-; Clobbers: X, Y, flags; WALK_*, CALL_ARGS, CALL_RESULT; the engine's zero page
+; Out:      A = unit number, or 0: none; the game state unchanged
+; Clobbers: X, Y, flags; WALK_*, CALL_ARGS, CALL_RESULT
+; Zero page: all the engine's 16 bytes (hex_terrain, display_strength, hex_step)
 ;
 ai_fortify_next:
 .scope
@@ -783,8 +786,9 @@ _none:
 ; tries the sea move (SEA_MOVE) and takes a refusal as Python does: no sealift.
 ;
 ; In:       A = side
-; Out:      A = unit number, or 0: none
-; Clobbers: X, Y, flags; WALK_*, ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+2
+; Out:      A = unit number, or 0: none (also for the Axis)
+; Clobbers: X, Y, flags; WALK_*
+; Zero page: ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2 (hex_distance)
 ;
 ai_sealift_unit:
 .scope
