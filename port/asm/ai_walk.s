@@ -66,10 +66,8 @@ _restore:
 _place:
     cpx SV_PLACES                   ; find_sources's count of places
     bcs _done
-    lda SUPPLY_SRC_Q,x
-    cmp #$80                        ; a depot cut from the chain: no source
-    beq _next
-    lda SUPPLY_SRC_Q,x              ; q + DEPOT_CHAIN: the column
+    lda SUPPLY_SRC_Q,x              ; q + DEPOT_CHAIN: the column; $80 a depot
+    bmi _next                       ; cut from the chain, no source (else below $80)
     sec
     sbc #DEPOT_CHAIN
     sta AI_SOURCE_LIST,y
@@ -107,8 +105,7 @@ ai_gap:
     ldx #0
 _source:
     lda AI_SOURCE_LIST,x
-    cmp #$FF
-    beq _done
+    bmi _done                       ; $FF: the end (columns are below $80)
     sta ZP_HEX_B
     lda AI_SOURCE_LIST+1,x
     sta ZP_HEX_B+1
