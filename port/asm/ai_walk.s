@@ -25,6 +25,17 @@
 ; tether), a legal move and the exposure last; the first strictly best wins, as
 ; Python's (dist, direction) minimum.
 ;
+; How the callers use it (GoodAI's loops, which the driver runs):
+;   movement's start (goals): lda side / jsr ai_sources; AI_WALLS written, then
+;     jsr ai_field_forget; the GOAL tables.  AI_SOURCE_LIST must then stay as it is
+;     until the walk is over (_walk's `sources`).
+;   the walk: for each unit of AI_ORDER, lda unit / jsr ai_walk_step until it
+;     answers 0, MOVE(unit, A) after each answer (and the game's end checked).
+;   _take_empty_towns: X = 0; lda side / jsr ai_town_step; A = 0: done, else
+;     MOVE(A, X) and again from X = Y + 1.
+;   _fortify: lda side / jsr ai_fortify_next until 0, FORTIFY(A) after each.
+;   _sealift: lda side / jsr ai_sealift_unit; not 0: SEA_MOVE(A), a refusal ignored.
+;
 
 ; mul_by_byte's product (math.s M0..M2)
 .alias WALK_M0  ZP_MUL
