@@ -66,6 +66,10 @@
 .space DRV_NEAR 1    ; the nearest enemy's distance
 .space DRV_CODE 1    ; drv_suspend's result for BASIC
 .space DRV_TMP 1
+.space DRV_ORDER_AT 1    ; the walk's place in AI_ORDER
+.space DRV_WALKER 1    ; the unit walking
+.space DRV_STEPS 1    ; its steps left (_walk's bound)
+.space DRV_TOWN 1    ; ai_town_step's next town
 DRV_EN_ROUTE:                       ; by unit number: 1 en route (GoodAI._en_route), ai_attack.s's AI_SKIP
 .org DRV_EN_ROUTE+UNIT_COUNT+1
 .text
@@ -290,7 +294,184 @@ drv_phase_work:
     sta ARG0_HI
     ldx #ACT_CHOOSE_FIRST
     jmp drv_act
-*   rts                             ; operations, depots: not yet (docs/ai.md)
+*   ldx #3                          ; the depot phases, else operations or enemy reaction
+_depot_phase:
+    cmp drv_depot_phases,x
+    beq _depots
+    dex
+    bpl _depot_phase
+    jmp drv_operations
+_depots:
+    lda AI_SIDE                     ; the depot phase whole: no reaction opens in it
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    jmp ai_depots
+.scend
+drv_depot_phases:
+    .byte PHASE_B3_DEPOT_MOVEMENT, PHASE_B7_DEPOT_MOVEMENT, PHASE_C3_DEPOT_MOVEMENT, PHASE_C7_DEPOT_MOVEMENT
+
+;
+; drv_operations -- GoodAI.operations for AI_SIDE: the posture; the attacks (an
+; opening drive's mobile units en route: they do not stop to fight); the movement
+; (ai_goals.s's plan, then each unit of AI_ORDER walked a step at a time by ai_walk.s,
+; marked en route when it ends more than a hex from its goal); the attacks again;
+; the empty towns entered; the sealift; the fortifications.  The game's end leaves
+; at once (drv_settle).
+;
+drv_operations:
+.scope
+    jsr ai_posture
+    jsr drv_clear_en_route
+    jsr ai_opening_targets
+    beq _attacks
+    ldx #UNIT_COUNT-1               ; the drive goes first
+_drive:
+    lda AI_SIDE
+    jsr ai_side_combatant
+    bne _next
+    lda UNIT_TYPE,x
+    cmp #TYPE_MOBILE
+    bne _next
+    lda #1
+    sta DRV_EN_ROUTE+1,x
+_next:
+    dex
+    bpl _drive
+_attacks:
+    jsr drv_attacks
+    jsr drv_clear_en_route
+    lda AI_SIDE                     ; the movement plan
+    sta ARG0_LO
+    lda AI_OFFENSIVE
+    sta ARG1_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    jsr ai_plan_moves
+    lda #0
+    sta DRV_ORDER_AT
+_walker:
+    ldx DRV_ORDER_AT
+    lda AI_ORDER,x
+    beq _walked
+    sta DRV_WALKER
+    tax
+    lda U_OP-1,x                    ; _walk's bound: op + 1 steps
+    sta DRV_STEPS
+    inc DRV_STEPS
+_step:
+    lda DRV_WALKER
+    jsr ai_walk_step
+    beq _arrived
+    sta ARG1_LO
+    lda DRV_WALKER
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    ldx #ACT_MOVE
+    jsr drv_act
+    bne _arrived                    ; never refused: ai_walk_step checked it
+    dec DRV_STEPS
+    bne _step
+_arrived:
+    ldx DRV_WALKER                  ; more than a hex from its goal: en route
+    lda U_STATUS-1,x
+    cmp #STATUS_ON_MAP
+    bne _walk_next
+    lda U_COL-1,x
+    sta ZP_HEX_A
+    lda U_ROW-1,x
+    sta ZP_HEX_A+1
+    lda AI_GOAL_COL,x
+    sta ZP_HEX_B
+    lda AI_GOAL_ROW,x
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #2
+    bcc _walk_next
+    ldx DRV_WALKER
+    lda #1
+    sta DRV_EN_ROUTE,x
+_walk_next:
+    inc DRV_ORDER_AT
+    bne _walker                     ; always: AI_ORDER ends within 255
+_walked:
+    jsr drv_attacks
+    lda #0                          ; _take_empty_towns
+    sta DRV_TOWN
+_town:
+    ldx DRV_TOWN
+    lda AI_SIDE
+    jsr ai_town_step
+    beq _sealift
+    sta ARG0_LO
+    stx ARG1_LO
+    iny
+    sty DRV_TOWN
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    ldx #ACT_MOVE
+    jsr drv_act
+    jmp _town
+_sealift:
+    lda AI_SIDE
+    jsr ai_sealift_unit
+    beq _fortify
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    ldx #ACT_SEA_MOVE
+    jsr drv_act                     ; a refusal: no sealift (Python's except RuleError)
+_fortify:
+    lda AI_SIDE
+    jsr ai_fortify_next
+    beq _done
+    sta ARG0_LO
+    lda #0
+    sta ARG0_HI
+    ldx #ACT_FORTIFY
+    jsr drv_act
+    beq _fortify
+_done:
+    rts
+.scend
+
+;
+; drv_attacks -- GoodAI._attacks: ai_attack.s's loop, each battle it fills launched.
+;
+drv_attacks:
+.scope
+    jsr ai_attacks_begin
+_next:
+    jsr ai_next_attack
+    beq _done
+    ldx #ACT_ATTACK
+    jsr drv_act
+    jmp _next
+_done:
+    rts
+.scend
+
+;
+; drv_clear_en_route -- AI_SIDE's units no longer en route (the other side's marks
+; stay: its reactions still leave them out).
+;
+drv_clear_en_route:
+.scope
+    ldx #UNIT_COUNT-1
+_unit:
+    lda UNIT_SIDE,x
+    cmp AI_SIDE
+    bne _next
+    lda #0
+    sta DRV_EN_ROUTE+1,x
+_next:
+    dex
+    bpl _unit
+    rts
 .scend
 
 ;
