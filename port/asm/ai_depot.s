@@ -6,32 +6,35 @@
 ; How it works.  The lead is the side's combat unit with the fewest operation
 ; points to the enemy home base (ai_field's nonmobile field of that base, with no
 ; walls: "ahead"; ties to the lower number).  The side's depots on the map are put
-; in the order of their own ahead cost (then number); as FIELD holds only one
-; field, each hex keeps of "ahead" only its rank in DEPOT_RANK (a nibble: how
-; many depots in that order stand at a lower cost than the hex), which is all the
-; forward-only rule asks: depot k may go to a hex whose ahead cost is not above
-; its own, that is whose rank is at most k.  Then FIELD becomes the field to the
-; lead ("to_lead") for the rest of the phase, and each depot in turn:
-;   - DEPOT_MAP, a byte a hex, is its search: cost x 8 + the direction it was
-;     entered by (0 for the depot's own hex), DEPOT_UNREACHED where no path is
-;     known yet, DEPOT_WALL where it may not go (impassable, a hex with the
-;     stacking limit's units, an enemy hex and its neighbours).  A wall holds
-;     cost 0, direction 7: "is the offer lower than the hex's cost" turns it down
-;     with no test of its own.
-;   - depot_search settles the hexes by cost, and within a cost column by
-;     column, row by row: the order _place_depot pops its frontier in, sorted by
-;     (cost, hex).  Entry costs are at least 1, so every hex of cost c is known
-;     when cost c's turn comes; a scan of the columns reached finds them.  The
-;     supply spent on the way to a hex is summed along its path (the directions
-;     back to the depot) when it is settled: _place_depot's `spent`.
+; in the order of their own ahead cost (then number).  FIELD holds one field, so
+; each hex keeps of "ahead" only its rank in DEPOT_RANK (a nibble: how many depots
+; in that order stand at a lower cost than the hex), all the forward-only rule
+; asks: depot k may go to a hex whose ahead cost is not above its own, that is
+; whose rank is at most k.  FIELD then holds the field to the lead ("to_lead") for
+; the rest of the phase, and each depot in turn:
+;   - DEPOT_MAP, a byte a hex, is its search: cost x 8 + the direction the hex was
+;     entered by (0 for the depot's own hex), DEPOT_UNREACHED while no path is
+;     known, DEPOT_WALL where it may not go (impassable, a hex holding the
+;     stacking limit, the enemy's hexes and their neighbours).  A wall holds cost
+;     0, direction 7: "is the offer lower than the hex's cost" turns it down with
+;     no test of its own.
+;   - The supply spent on a path is SUPPLY_PER_OP x its cost (every terrain's
+;     nonmobile supply cost is that multiple of its operation cost: the build
+;     checks it), so _place_depot's two limits are one: a cost of at most
+;     DS_OP = min(operation points, supply / SUPPLY_PER_OP, DEPOT_OP_MOST).
+;   - depot_search settles the hexes by cost, and within a cost column by column,
+;     row by row: the order _place_depot pops its frontier in, sorted by (cost,
+;     hex), so each hex keeps the same first parent.  Entry costs are at least 1:
+;     every hex of cost c is known when cost c's turn comes, and a scan of the
+;     columns reached finds them.
 ;   - depot_score scores every hex reached (the forward-only rule unless the
 ;     depot is stranded or threatened) as a key to sort by, lowest first:
-;     DEPOT_HOST_BONUS - score, which is never below 0, then column, row; the
-;     DEPOT_TRIES lowest are kept (DEPOT_TOP_*).
+;     DEPOT_HOST_BONUS - score, never below 0 (every term added), then column,
+;     row; the DEPOT_TRIES lowest are kept in DEPOT_TOP, 4 bytes each.
 ;   - depot_try places the depot on each of those in turn and runs the engine's
-;     find_sources: the first where every depot valid before stays valid is
-;     taken, and the depot walks there by e_move along its path.
-; find_sources writes the depots' U_SUPPLIED flags: depot_valid puts them back.
+;     find_sources: at the first where every depot valid before stays valid, the
+;     depot walks there by e_move, each step found by walking its path back.
+; find_sources writes the depots' U_SUPPLIED flags: ai_depots puts them back.
 ; emu_tests/test_ai_depot.py ties this file to GoodAI.depot_movement.
 ;
 
@@ -39,15 +42,15 @@
 .alias DEPOT_UNREACHED   $FF
 .alias DEPOT_HALF        [MAP_TERRAIN_COUNT+1]/2
 .alias DMAP_FROM_MAP     DEPOT_MAP-MAP_TERRAIN  ; MAP_ROW_LO/HI + this: DEPOT_MAP's rows
-.alias RANK_ROW_BYTES    [MAP_COLUMNS+1]/2      ; DEPOT_RANK: two hexes a byte, row by row
 
-; Zero page: the engine's, none of it kept across a call of the engine's routines
-; (hex_step keeps off ZP_HEX_A/B, ZP_MUL and ZP_PTR: those live across it).
+; Zero page: the engine's, none of it kept across the engine's routines but what
+; hex_step leaves alone (all but ZP_TEMP..+1).
 .alias DP_MAP      ZP_PTR          ; DEPOT_MAP's row of the hex in hand (hex_rows)
 .alias DP_FIELD    ZP_MUL          ; FIELD's row
 .alias DP_TERRAIN  ZP_HEX_B        ; MAP_TERRAIN's row
-.alias DP_ROW      ZP_MUL+2        ; map_byte: the row, for a moment
+.alias DP_ROW      ZP_MUL+2        ; a row or a count, for a moment
 .alias DP_SCAN     ZP_HEX_A        ; depot_search: the hex scanned in DEPOT_MAP
+.alias DP_AHEAD    ZP_HEX_A        ; score_hex: DEPOT_AHEAD_MAP's row
 
 ;
 ; ai_depots -- the whole depot movement phase of a side (GoodAI.depot_movement):
@@ -57,11 +60,10 @@
 ; In:       ARG0 = side (SIDE_AXIS, SIDE_ALLIED); the engine in that side's depot
 ;           movement phase
 ; Out:      A = E_OK, CALL_RESULT = the moves made; A = E_RANGE for another side
-;           or a depot of the side with more than DEPOT_OP_MOST operation points
 ;           (nothing done); A = e_move's error should a move be refused (a bug:
 ;           the reference would raise)
-; Clobbers: X, Y, flags; the engine's zero page; FIELD and ai_field's RAM, this
-;           file's RAM
+; Clobbers: X, Y, flags; the engine's zero page; the call block's arguments;
+;           FIELD and ai_field's RAM, this file's RAM
 ;
 ai_depots:
 .scope
@@ -69,31 +71,30 @@ ai_depots:
     bne _bad
     lda ARG0_LO
     cmp #SIDE_ALLIED+1
-    bcs _bad
-    sta DS_SIDE
-    tax
-    lda SIDE_DEPOTS_START,x         ; every depot's points within the search's byte
-    sta DS_J
-    lda SIDE_UNITS_START+1,x
-    sta DS_END
-_check:
-    ldx DS_J
-    cpx DS_END
-    bcs _checked
-    inc DS_J
-    ldy SIDE_UNITS,x
-    lda U_STATUS,y
-    cmp #STATUS_ON_MAP
-    bne _check
-    lda U_OP,y
-    cmp #DEPOT_OP_MOST+1
-    bcc _check
+    bcc _side
 _bad:
     lda #E_RANGE
     rts
-_checked:
+_side:
+    sta DS_SIDE
+    tax
+    lda SIDE_UNITS_START+1,x        ; the side's depots
+    sec
+    sbc SIDE_DEPOTS_START,x
+    sta DS_DEPOTS
+    tax
+_keep:                              ; their U_SUPPLIED, which find_sources writes
+    dex
+    bmi _kept
+    jsr depot_index
+    lda U_SUPPLIED,y
+    sta DEPOT_SAVED,x
+    bpl _keep                       ; always (0 or 1)
+_kept:
     lda #0
     sta DS_MOVES
+    sta DS_K
+    sta DS_STATUS
     jsr depots_lead
     bcs _done                       ; no combat unit: the depots stay
     jsr depots_order
@@ -101,28 +102,50 @@ _checked:
     lda U_COL,x
     ldy U_ROW,x
     jsr depot_field
-    lda #0
-    sta DS_K
 _depot:
     lda DS_K
     cmp DS_COUNT
     bcs _done
-    lda PHASE
-    cmp #PHASE_GAME_OVER
-    beq _done
     jsr place_depot
-    bne _error
+    bmi _done                       ; the game is over
+    bne _out                        ; a move refused
     inc DS_K
-    jmp _depot
+    bne _depot                      ; always
 _done:
+    ldx DS_DEPOTS
+_put:
+    dex
+    bmi _back
+    jsr depot_index
+    lda DEPOT_SAVED,x
+    sta U_SUPPLIED,y
+    bpl _put                        ; always
+_back:
     lda DS_MOVES
     sta CALL_RESULT_LO
     lda #0
-    sta CALL_RESULT_HI
-    lda #E_OK
-_error:
+    sta CALL_RESULT_HI              ; E_OK
+_out:
     rts
 .scend
+
+;
+; depot_index -- the unit index of the side's depot j (SIDE_UNITS from
+; SIDE_DEPOTS_START: in unit order).
+;
+; In:       X = j; DS_SIDE
+; Out:      Y = the unit index; X kept
+; Clobbers: A, flags
+;
+depot_index:
+    txa
+    ldy DS_SIDE
+    clc
+    adc SIDE_DEPOTS_START,y
+    tay
+    lda SIDE_UNITS,y
+    tay
+    rts
 
 ;
 ; depot_field -- ai_field's nonmobile field of a hex, with no walls, into FIELD.
@@ -175,8 +198,9 @@ hex_rows:
 ; map_byte -- a hex's byte of DEPOT_MAP, and its rows.
 ;
 ; In:       X = column, Y = row
-; Out:      A = the byte (flags set by it); DP_MAP, DP_FIELD, DP_TERRAIN; X, Y kept
-; Clobbers: DP_ROW
+; Out:      A = the byte (the flags not set by it); DP_MAP, DP_FIELD, DP_TERRAIN;
+;           X, Y kept
+; Clobbers: flags; DP_ROW
 ;
 map_byte:
     jsr hex_rows
@@ -185,7 +209,6 @@ map_byte:
     tay
     lda (DP_MAP),y
     ldy DP_ROW
-    cmp #0
     rts
 
 ;
@@ -207,11 +230,16 @@ unit_hex:
 ;
 ; In:       DS_SIDE
 ; Out:      carry clear: DS_LEAD = its index; carry set: no combat unit on the map
-; Clobbers: A, X, Y, flags; the engine's zero page
+; Clobbers: A, X, Y, flags; the engine's zero page; DS_J, DS_END, DS_BEST
 ;
 depots_lead:
 .scope
-    lda DS_SIDE
+    ldx DS_SIDE
+    lda SIDE_DEPOTS_START,x
+    sta DS_END
+    lda SIDE_UNITS_START,x
+    sta DS_J
+    txa
     eor #1
     tax
     lda HOME_COL,x
@@ -219,11 +247,6 @@ depots_lead:
     jsr depot_field
     lda #$FF
     sta DS_LEAD
-    ldx DS_SIDE
-    lda SIDE_DEPOTS_START,x
-    sta DS_END
-    lda SIDE_UNITS_START,x
-    sta DS_J
 _unit:
     ldx DS_J
     cpx DS_END
@@ -240,7 +263,7 @@ _unit:
     jsr unit_hex
     lda (DP_FIELD),y
     ldy DS_LEAD
-    cpy #$FF
+    iny
     beq _take                       ; the first
     cmp DS_BEST
     bcs _unit                       ; no lower: the lower number stays
@@ -256,39 +279,36 @@ _done:
 
 ;
 ; depots_order -- the side's depots on the map by their cost to the enemy home
-; base (FIELD), then number: DEPOT_LIST (their places in the side's depot list),
-; DEPOT_AHEAD (those costs); DEPOT_RANK of every hex.
+; base (FIELD), then number: DEPOT_LIST (their j), DEPOT_AHEAD (those costs);
+; FIELD kept as DEPOT_AHEAD_MAP.
 ;
-; In:       FIELD = the costs to the enemy home base; DS_SIDE
-; Out:      DS_COUNT depots in DEPOT_LIST, DEPOT_AHEAD; DEPOT_RANK
-; Clobbers: A, X, Y, flags; DP_MAP, DP_FIELD, DP_TERRAIN, DS_J, DS_END, DS_BEST
+; In:       FIELD = the costs to the enemy home base; DS_SIDE, DS_DEPOTS
+; Out:      DS_COUNT depots in DEPOT_LIST, DEPOT_AHEAD; DEPOT_AHEAD_MAP
+; Clobbers: A, X, Y, flags; DP_MAP, DP_FIELD, DP_TERRAIN, DS_J, DS_BEST
 ;
 depots_order:
 .scope
     lda #0
     sta DS_COUNT
-    sta DS_J                        ; the place in the side's depot list
+    sta DS_J
 _depot:
-    ldx DS_SIDE
-    lda SIDE_DEPOTS_START,x
-    clc
-    adc DS_J
-    cmp SIDE_UNITS_START+1,x
+    ldx DS_J
+    cpx DS_DEPOTS
     bcs _ranks
-    tax
-    lda SIDE_UNITS,x
-    tax
-    lda U_STATUS,x
+    jsr depot_index
+    lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _next
+    tya
+    tax
     jsr unit_hex
     lda (DP_FIELD),y
     sta DS_BEST
     ldx DS_COUNT                    ; insertion: after every lower or equal cost
 _shift:                             ; (those have lower numbers)
+    lda DEPOT_AHEAD-1,x
     cpx #0
     beq _put
-    lda DEPOT_AHEAD-1,x
     cmp DS_BEST
     bcc _put
     beq _put
@@ -296,7 +316,7 @@ _shift:                             ; (those have lower numbers)
     lda DEPOT_LIST-1,x
     sta DEPOT_LIST,x
     dex
-    jmp _shift
+    bpl _shift                      ; always
 _put:
     lda DS_BEST
     sta DEPOT_AHEAD,x
@@ -305,103 +325,17 @@ _put:
     inc DS_COUNT
 _next:
     inc DS_J
-    jmp _depot
+    bne _depot                      ; always
 
-_ranks:                             ; each hex's rank: the depots (in order) at a
-    ldx #0                          ; lower cost; two hexes a byte, the even
-    stx DS_J                        ; column in the low nibble
-    stx DS_ROW                      ; DS_ROW: the row; DS_J: the byte
-_row:
-    ldy DS_ROW
-    jsr hex_rows
-    ldy #0
-_hex:
-    lda (DP_FIELD),y
-    ldx #0
-_count:
-    cpx DS_COUNT
-    bcs _counted
-    cmp DEPOT_AHEAD,x
-    bcc _counted
-    beq _counted
-    inx
-    bne _count                      ; always
-_counted:
-    txa
-    ldx DS_J
-    sta DEPOT_RANK,x
-    iny
-    cpy #MAP_COLUMNS
-    beq _row_done
-    lda (DP_FIELD),y
-    ldx #0
-_count_odd:
-    cpx DS_COUNT
-    bcs _counted_odd
-    cmp DEPOT_AHEAD,x
-    bcc _counted_odd
-    beq _counted_odd
-    inx
-    bne _count_odd                  ; always
-_counted_odd:
-    txa
-    asl
-    asl
-    asl
-    asl
-    ldx DS_J
-    ora DEPOT_RANK,x
-    sta DEPOT_RANK,x
-    inc DS_J
-    iny
-    cpy #MAP_COLUMNS
-    bne _hex
-    dec DS_J                        ; (an even row length: the next row's byte)
-_row_done:
-    inc DS_J
-    inc DS_ROW
-    lda DS_ROW
-    cmp #MAP_ROWS
-    bne _row
-    rts
-.scend
-
-;
-; rank_at -- a hex's rank (depots_order).
-;
-; In:       X = column, Y = row
-; Out:      A = the rank; X, Y kept
-; Clobbers: flags; DP_ROW, DP_ROW+1
-;
-rank_at:
-.scope
-    sty DP_ROW
-    lda #0
-    cpy #0
-    beq _row
-_rows:
-    clc
-    adc #RANK_ROW_BYTES             ; MAP_ROWS x RANK_ROW_BYTES <= 256 (opponent.py)
-    dey
-    bne _rows
-_row:
-    sta DP_ROW+1
-    txa
-    lsr                             ; carry: an odd column, the high nibble
-    php
-    clc
-    adc DP_ROW+1
-    tay
-    lda DEPOT_RANK,y
-    plp
-    bcc _even
-    lsr
-    lsr
-    lsr
-    lsr
-_even:
-    and #$0F
-    ldy DP_ROW
+_ranks:                             ; every hex's cost, for the forward-only rule
+    ldx #DEPOT_HALF
+_copy:
+    lda FIELD-1,x
+    sta DEPOT_AHEAD_MAP-1,x
+    lda FIELD-1+DEPOT_HALF,x
+    sta DEPOT_AHEAD_MAP-1+DEPOT_HALF,x
+    dex
+    bne _copy
     rts
 .scend
 
@@ -417,47 +351,52 @@ place_depot:
 .scope
     ldx DS_K
     lda DEPOT_LIST,x
-    sta DS_PLACE
-    tay
+    tax
+    jsr depot_index
+    sty DS_UNIT
     lda #0                          ; its bit among the side's depots
     sec
 _bit:
     rol
-    dey
+    dex
     bpl _bit
     sta DS_BIT
-    ldx DS_SIDE
-    lda SIDE_DEPOTS_START,x
-    clc
-    adc DS_PLACE
-    tax
-    lda SIDE_UNITS,x
-    sta DS_UNIT
-    tax
-    lda U_COL,x
+    lda U_COL,y
     sta DS_COL
-    lda U_ROW,x
+    lda U_ROW,y
     sta DS_ROW
-    lda U_OP,x
-    sta DS_OP
-    lda U_SUPPLY_LO,x
-    sta DS_SUPPLY
-    lda U_SUPPLY_HI,x
-    sta DS_SUPPLY+1
+    lda U_SUPPLY_LO,y               ; the most cost it may reach: within its
+    sta DS_SUM                      ; points, its supply, DEPOT_OP_MOST
+    lda U_SUPPLY_HI,y
+    sta DS_SUM+1
+    lda U_OP,y
+    cmp #DEPOT_OP_MOST
+    bcc +
+    lda #DEPOT_OP_MOST
+*   sta DS_OP
+    ldx #0
+_limit:
+    cpx DS_OP
+    bcs _limited
+    lda DS_SUM
+    sbc #SUPPLY_PER_OP-1            ; carry is clear (cpx): - SUPPLY_PER_OP
+    sta DS_SUM
+    lda DS_SUM+1
+    sbc #0
+    sta DS_SUM+1
+    bcc _limited                    ; no supply for another point
+    inx
+    bne _limit                      ; always
+_limited:
+    stx DS_OP
     jsr depot_walls
     jsr depot_search
-    jsr depot_threat
     jsr depot_valid
     sta DS_VALID
     and DS_BIT
-    bne _linked
-    lda #1                          ; stranded: no forward-only rule, and the
-    sta DS_FREE                     ; hexes back to the chain first
-    sta DS_STRANDED
-    bne _score                      ; always
-_linked:
-    lda #0
-    sta DS_STRANDED
+    sta DS_LINKED
+    bne _score
+    inc DS_FREE                     ; stranded: back to the chain, no forward rule
 _score:
     jsr depot_score
     jmp depot_try
@@ -465,12 +404,14 @@ _score:
 
 ;
 ; depot_walls -- DEPOT_MAP's first state for the depot in hand: walls where it may
-; not go (impassable, a hex holding the stacking limit, the enemy's hexes and
-; their neighbours), DEPOT_UNREACHED elsewhere, the depot's own hex 0.
+; not go (impassable, a hex at the stacking limit, the enemy's hexes and their
+; neighbours), DEPOT_UNREACHED elsewhere, the depot's own hex 0; and whether it
+; is threatened (no combat unit or garrison with it, an enemy unit within
+; DEPOT_THREAT_RADIUS): then it may go back.
 ;
 ; In:       DS_SIDE, DS_COL, DS_ROW
-; Out:      DEPOT_MAP
-; Clobbers: A, X, Y, flags; DP_MAP, DP_FIELD, DP_TERRAIN, DP_ROW
+; Out:      DEPOT_MAP; DS_FREE = 1 threatened, else 0
+; Clobbers: A, X, Y, flags; the engine's zero page; DS_J, DS_DIR
 ;
 depot_walls:
 .scope
@@ -490,66 +431,56 @@ _fill:
     sta DEPOT_MAP-1+DEPOT_HALF,x
     dex
     bne _fill
-
-    ldx #UNIT_COUNT-1               ; count the units of each hex down from
-_count:                             ; DEPOT_UNREACHED
+    stx DS_FREE                     ; bit 0: an enemy near, bit 1: not alone
+    ldx #UNIT_COUNT-1
+_unit:
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
-    bne +
-    jsr unit_hex
-    lda (DP_MAP),y
-    sec
-    sbc #1
-    sta (DP_MAP),y
-*   dex
-    bpl _count
-    ldx #UNIT_COUNT-1               ; full hexes become walls (a wall's count
-_full:                              ; reads as more than any limit)
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _full_next
-    jsr unit_hex
-    lda (DP_MAP),y
-    eor #$FF                        ; the units there
-    sta DP_ROW
+    bne _next
     lda U_COL,x
-    cmp #TOBRUK_COL
-    bne _hex_limit
+    sta ZP_HEX_A
     lda U_ROW,x
-    cmp #TOBRUK_ROW
-    bne _hex_limit
-    lda #STACKING_TOBRUK
-    bne _limit                      ; always
-_hex_limit:
-    lda #STACKING_HEX
-_limit:
-    cmp DP_ROW
-    beq _wall
-    bcs _full_next
-_wall:
-    lda #DEPOT_WALL
-    sta (DP_MAP),y
-_full_next:
-    dex
-    bpl _full
-    ldx #UNIT_COUNT-1               ; the others back to unreached; the enemy's
-_enemy:                             ; hexes and their neighbours walls
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _enemy_next
-    jsr unit_hex
+    sta ZP_HEX_A+1
     lda UNIT_SIDE,x
     cmp DS_SIDE
     bne _foe
-    lda (DP_MAP),y
-    cmp #DEPOT_WALL
-    beq _enemy_next
-    lda #DEPOT_UNREACHED
+    jsr hex_census                  ; full: a wall
+    jsr hex_full
+    bcc _host
+    jsr _wall
+_host:
+    lda UNIT_ROLE,x                 ; a combat unit or garrison with the depot?
+    cmp #ROLE_DEPOT
+    beq _next
+    lda ZP_HEX_A
+    cmp DS_COL
+    bne _next
+    lda ZP_HEX_A+1
+    cmp DS_ROW
+    bne _next
+    lda #2
+    .byte $2C                       ; bit abs: skips the next lda
+_near:
+    lda #1
+    ora DS_FREE
+    sta DS_FREE
+_next:
+    dex
+    bpl _unit
+    lda DS_FREE                     ; threatened: an enemy near, alone (1)
+    cmp #1
+    beq +
+    lda #0
+*   sta DS_FREE
+    ldy DS_ROW                      ; the depot's own hex: cost 0
+    jsr hex_rows
+    ldy DS_COL
+    lda #0
     sta (DP_MAP),y
-    jmp _enemy_next
-_foe:
-    lda #DEPOT_WALL
-    sta (DP_MAP),y
+    rts
+
+_foe:                               ; its hex and the six around: walls
+    jsr _wall
     stx DS_J
     lda #HEX_DIRECTIONS
     sta DS_DIR
@@ -561,21 +492,30 @@ _around:
     lda DS_DIR
     jsr hex_step
     bcs +
-    jsr hex_rows
-    txa
-    tay
-    lda #DEPOT_WALL
-    sta (DP_MAP),y
+    stx ZP_HEX_A
+    sty ZP_HEX_A+1
+    jsr _wall
 *   dec DS_DIR
     bne _around
-    ldx DS_J
-_enemy_next:
-    dex
-    bpl _enemy
-    ldy DS_ROW                      ; the depot's own hex: cost 0, no direction
+    ldx DS_J                        ; near enough to threaten the depot?
+    lda U_COL,x
+    sta ZP_HEX_A
+    lda U_ROW,x
+    sta ZP_HEX_A+1
+    lda DS_COL
+    sta ZP_HEX_B
+    lda DS_ROW
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #DEPOT_THREAT_RADIUS+1
+    bcs _next
+    bcc _near                       ; always
+
+_wall:                              ; ZP_HEX_A: a wall (X kept)
+    ldy ZP_HEX_A+1
     jsr hex_rows
-    ldy DS_COL
-    lda #0
+    ldy ZP_HEX_A
+    lda #DEPOT_WALL
     sta (DP_MAP),y
     rts
 .scend
@@ -584,7 +524,7 @@ _enemy_next:
 ; depot_search -- settle the hexes the depot reaches (DEPOT_MAP's costs and
 ; directions), in _place_depot's order: by cost, then column, then row.
 ;
-; In:       depot_walls's DEPOT_MAP; DS_COL, DS_ROW, DS_OP, DS_SUPPLY
+; In:       depot_walls's DEPOT_MAP; DS_COL, DS_ROW, DS_OP
 ; Out:      DEPOT_MAP; DS_WEST, DS_EAST: the columns reached
 ; Clobbers: A, X, Y, flags; the engine's zero page
 ;
@@ -643,55 +583,22 @@ _next:
     cmp DS_EAST
     bcs _level
     inc DS_HCOL
-    jmp _column
+    bcc _column                     ; always
 _done:
     rts
 .scend
 
 ;
-; depot_expand -- a hex settled: the supply spent on its path, then the cost of
-; each neighbour lowered where it may go within the depot's points and supply.
+; depot_expand -- a hex settled: each neighbour's cost lowered where the depot
+; may go (its cost within DS_OP, below the neighbour's).
 ;
-; In:       DS_HCOL, DS_HROW = the hex, DS_LEVEL its cost; DS_OP, DS_SUPPLY
+; In:       DS_HCOL, DS_HROW = the hex, DS_LEVEL its cost; DS_OP
 ; Out:      DEPOT_MAP; DS_WEST, DS_EAST widened
 ; Clobbers: A, X, Y, flags; DP_MAP, DP_FIELD, DP_TERRAIN, DP_ROW, ZP_TEMP..+1
 ;           (DP_SCAN kept)
 ;
 depot_expand:
 .scope
-    lda #0
-    sta DS_SPENT
-    sta DS_SPENT+1
-    ldx DS_HCOL
-    ldy DS_HROW
-_back:
-    jsr map_byte
-    beq _spent                      ; the depot's own hex
-    and #7
-    sta DS_DIR
-    sty DP_ROW
-    txa
-    tay
-    lda (DP_TERRAIN),y
-    tay
-    lda TERRAIN_SUPPLY_NONMOBILE,y
-    clc
-    adc DS_SPENT
-    sta DS_SPENT
-    bcc +
-    inc DS_SPENT+1
-*   ldy DP_ROW
-    lda DS_DIR                      ; back the other way: 1-3 <-> 4-6
-    cmp #4
-    bcs _down
-    adc #3
-    bne _step                       ; always
-_down:
-    sbc #3
-_step:
-    jsr hex_step
-    jmp _back
-_spent:
     lda #1
     sta DS_DIR
 _neighbour:
@@ -705,36 +612,21 @@ _neighbour:
     txa
     tay
     lda (DP_TERRAIN),y
-    tax                             ; X = terrain
+    tax
     lda TERRAIN_OP_NONMOBILE,x
     clc
     adc DS_LEVEL
     cmp DS_OP
     beq +
-    bcs _next                       ; beyond the depot's points
-*   sta DS_OFFER
-    lda TERRAIN_SUPPLY_NONMOBILE,x
-    clc
-    adc DS_SPENT
-    sta DS_SUM
-    lda DS_SPENT+1
-    adc #0
-    cmp DS_SUPPLY+1                 ; the supply spent on the way, at most the
-    bcc _cost                       ; depot's
-    bne _next
-    lda DS_SUPPLY
-    cmp DS_SUM
-    bcc _next
-_cost:
-    lda DS_OFFER                    ; lower than the hex's cost?  offer x 8 + 7
+    bcs _next                       ; beyond the depot's points or supply
+*   asl                             ; lower than the hex's cost?  offer x 8 + 7
     asl                             ; below its byte (a wall's is 7)
     asl
-    asl
-    sta DS_OFFER
+    tax
     ora #7
     cmp DS_BYTE
     bcs _next
-    lda DS_OFFER
+    txa
     ora DS_DIR
     sta (DP_MAP),y
     cpy DS_WEST
@@ -752,93 +644,23 @@ _next:
 .scend
 
 ;
-; depot_threat -- DS_FREE = 1 when the depot stands with no combat unit or
-; garrison in its hex and an enemy unit within DEPOT_THREAT_RADIUS: it may go
-; back; else 0.
+; depot_valid -- the side's valid depots, as the engine's find_sources finds them
+; (supply.valid_depots); its list of sources (supply.sources) stays for
+; depot_link.
 ;
-; In:       DS_UNIT, DS_COL, DS_ROW, DS_SIDE
-; Out:      DS_FREE
-; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+2
-;
-depot_threat:
-.scope
-    lda #0
-    sta DS_FREE
-    ldx #UNIT_COUNT-1
-_host:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _host_next
-    lda U_COL,x
-    cmp DS_COL
-    bne _host_next
-    lda U_ROW,x
-    cmp DS_ROW
-    bne _host_next
-    lda UNIT_ROLE,x
-    cmp #ROLE_DEPOT
-    beq _host_next
-    rts                             ; not alone
-_host_next:
-    dex
-    bpl _host
-    lda DS_COL
-    sta ZP_HEX_A
-    lda DS_ROW
-    sta ZP_HEX_A+1
-    ldx #UNIT_COUNT-1
-_foe:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _foe_next
-    lda UNIT_SIDE,x
-    cmp DS_SIDE
-    beq _foe_next
-    lda U_COL,x
-    sta ZP_HEX_B
-    lda U_ROW,x
-    sta ZP_HEX_B+1
-    jsr hex_distance
-    cmp #DEPOT_THREAT_RADIUS+1
-    bcs _foe_next
-    inc DS_FREE
-    rts
-_foe_next:
-    dex
-    bpl _foe
-    rts
-.scend
-
-;
-; depot_valid -- the side's valid depots as the engine's find_sources finds them
-; (supply.valid_depots), their U_SUPPLIED flags put back as they were.
-;
-; In:       DS_SIDE; the units where they stand (a depot tried in a hex too)
+; In:       DS_SIDE, DS_DEPOTS; the units where they stand (a depot tried in a hex)
 ; Out:      A = bit j set for the side's depot j (depot_index) on the map and valid
-; Clobbers: X, Y, flags; find_sources's zero page and scratch; DEPOT_SAVED,
-;           DS_J, DS_MASK
+; Clobbers: X, Y, flags; find_sources's zero page and scratch; the depots'
+;           U_SUPPLIED (ai_depots puts them back); DS_MASK
 ;
 depot_valid:
 .scope
     ldx DS_SIDE
     stx SUPPLY_SIDE
-    lda SIDE_UNITS_START+1,x
-    sec
-    sbc SIDE_DEPOTS_START,x
-    sta DS_J                        ; the side's depots
-    tax
-_save:
-    dex
-    bmi _saved
-    jsr depot_index
-    lda U_SUPPLIED,y
-    sta DEPOT_SAVED,x
-    jmp _save
-_saved:
     jsr find_sources
     lda #0
     sta DS_MASK
-    ldx DS_J
+    ldx DS_DEPOTS
 _read:
     dex
     bmi _done
@@ -850,43 +672,20 @@ _read:
     lda U_SUPPLIED,y                ; carry: find_sources left it supplied
     cmp #1
 _bit:
-    lda DEPOT_SAVED,x
-    sta U_SUPPLIED,y
     rol DS_MASK
-    jmp _read
+    bcc _read                       ; always: the mask's top bit is 0 (8 depots at most)
 _done:
     lda DS_MASK
     rts
 .scend
 
 ;
-; depot_index -- the unit index of the side's depot j (SIDE_UNITS from
-; SIDE_DEPOTS_START: in unit order).
-;
-; In:       X = j; DS_SIDE
-; Out:      Y = the unit index; X kept
-; Clobbers: A, flags
-;
-depot_index:
-    txa
-    ldy DS_SIDE
-    clc
-    adc SIDE_DEPOTS_START,y
-    tay
-    lda SIDE_UNITS,y
-    tay
-    rts
-
-;
 ; depot_score -- score every hex the depot reaches (_place_depot's `scored`) and
-; keep the DEPOT_TRIES best: the key DEPOT_HOST_BONUS - score (the score's
-; terms all added: no host, each other depot, the cost to the lead, the
-; stranded depot's distance to the chain beyond DEPOT_CHAIN), then column, row,
-; lowest first, as the reference sorts (-score, hex).
+; keep the DEPOT_TRIES best.
 ;
 ; In:       DEPOT_MAP searched, DS_WEST..DS_EAST; FIELD = the costs to the lead;
-;           DS_FREE (no forward-only rule), DS_STRANDED, DS_VALID, DS_K, DS_UNIT
-; Out:      DS_TOPN hexes in DEPOT_TOP_HI/LO/COL/ROW, best first
+;           DS_FREE (no forward-only rule), DS_LINKED, DS_K, DS_UNIT
+; Out:      DS_TOPN hexes in DEPOT_TOP, best first
 ; Clobbers: A, X, Y, flags; the engine's zero page
 ;
 depot_score:
@@ -900,7 +699,6 @@ _column:
     sta DS_HROW
 _hex:
     jsr score_hex
-_next:
     inc DS_HROW
     lda DS_HROW
     cmp #MAP_ROWS
@@ -909,17 +707,21 @@ _next:
     cmp DS_EAST
     bcs _done
     inc DS_HCOL
-    jmp _column
+    bcc _column                     ; always
 _done:
     rts
 .scend
 
 ;
-; score_hex -- one hex of depot_score: left out (not reached, or behind the
-; depot under the forward-only rule) or its key into the best (top_insert).
+; score_hex -- one hex of depot_score: left out (not reached, or behind the depot
+; under the forward-only rule), or its key among the best (top_insert).  The key
+; is DEPOT_HOST_BONUS - score: DEPOT_HOST_BONUS unless a combat unit or garrison
+; of the side is there, DEPOT_CROWD_PENALTY for each other depot, the cost to the
+; lead (AI_UNREACHABLE for none), and for a stranded depot DEPOT_MEND_WEIGHT for
+; each hex beyond DEPOT_CHAIN to the nearest source.
 ;
-; In:       DS_HCOL, DS_HROW; as depot_score
-; Out:      DEPOT_TOP_*, DS_TOPN
+; In:       DS_HCOL, DS_HROW (DS_KEY's last two bytes); as depot_score
+; Out:      DEPOT_TOP, DS_TOPN
 ; Clobbers: A, X, Y, flags; the engine's zero page
 ;
 score_hex:
@@ -933,8 +735,17 @@ score_hex:
     beq _skip
     lda DS_FREE
     bne _free
-    jsr rank_at
-    cmp DS_K
+    lda DP_MAP                      ; the hex's cost to the enemy home base: not
+    clc                             ; above the depot's own
+    adc #<[2*DEPOT_HALF]
+    sta DP_AHEAD
+    lda DP_MAP+1
+    adc #>[2*DEPOT_HALF]
+    sta DP_AHEAD+1
+    ldy DS_HCOL
+    lda (DP_AHEAD),y
+    ldx DS_K
+    cmp DEPOT_AHEAD,x
     beq _free
     bcc _free
 _skip:
@@ -947,21 +758,20 @@ _free:
     bne +
     lda #<AI_UNREACHABLE
     ldx #>AI_UNREACHABLE
-*   sta DS_KEY
-    stx DS_KEY+1
-    lda #0
+*   sta DS_KEY+1
+    stx DS_KEY
+    lda #DEPOT_HOST_BONUS           ; until a host is found
     sta DS_HOSTS
     ldx DS_SIDE                     ; the side's units there but the depot (no
-    lda SIDE_UNITS_START,x          ; enemy stands in a hex reached)
-    sta DS_J
-    lda SIDE_UNITS_START+1,x
+    lda SIDE_UNITS_START+1,x        ; enemy stands in a hex reached)
     sta DS_END
+    lda SIDE_UNITS_START,x
+    tax
 _unit:
-    ldx DS_J
     cpx DS_END
     bcs _counted
-    inc DS_J
     ldy SIDE_UNITS,x
+    inx
     cpy DS_UNIT
     beq _unit
     lda U_STATUS,y
@@ -980,15 +790,14 @@ _unit:
     jsr key_add
     jmp _unit
 _host:
-    inc DS_HOSTS
-    jmp _unit
+    lda #0
+    sta DS_HOSTS
+    beq _unit                       ; always
 _counted:
     lda DS_HOSTS
-    bne +
-    lda #DEPOT_HOST_BONUS
     jsr key_add
-*   lda DS_STRANDED
-    beq _insert
+    lda DS_LINKED
+    bne _insert
     jsr depot_link
     sec
     sbc #DEPOT_CHAIN
@@ -1005,7 +814,7 @@ _insert:
 .scend
 
 ;
-; key_add -- DS_KEY + A.
+; key_add -- DS_KEY's first two bytes (high, low) + A.
 ;
 ; In:       A
 ; Out:      DS_KEY; X, Y kept
@@ -1013,19 +822,20 @@ _insert:
 ;
 key_add:
     clc
-    adc DS_KEY
-    sta DS_KEY
+    adc DS_KEY+1
+    sta DS_KEY+1
     bcc +
-    inc DS_KEY+1
+    inc DS_KEY
 *   rts
 
 ;
-; depot_link -- the hexes from DS_HCOL, DS_HROW to the nearest of the chain's
-; anchors: the home base, Tobruk when the side holds it, the valid depots.
+; depot_link -- the hexes from DS_HCOL, DS_HROW to the nearest of the side's
+; sources (the roots and the valid depots: the anchors of a stranded depot), from
+; the list find_sources left (supply.s: q + DEPOT_CHAIN, r + DEPOT_CHAIN + 1).
 ;
-; In:       DS_HCOL, DS_HROW, DS_SIDE, DS_VALID
+; In:       DS_HCOL, DS_HROW; find_sources's SUPPLY_SOURCE_LIST, SUPPLY_SRC_Q/R
 ; Out:      A = the distance; X kept
-; Clobbers: Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+2, DS_LINK, DS_MASK
+; Clobbers: Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+2; DS_LINK
 ;
 depot_link:
 .scope
@@ -1035,112 +845,76 @@ depot_link:
     sta ZP_HEX_A
     lda DS_HROW
     sta ZP_HEX_A+1
-    ldx DS_SIDE
-    lda HOME_COL,x
-    sta ZP_HEX_B
-    lda HOME_ROW,x
+    lda #$FF
+    sta DS_LINK
+    ldx SUPPLY_SOURCES
+_source:
+    dex
+    bmi _done
+    ldy SUPPLY_SOURCE_LIST,x
+    lda SUPPLY_SRC_Q,y
+    sec
+    sbc #DEPOT_CHAIN
+    sta ZP_HEX_B                    ; the column
+    lsr                             ; row = r + column / 2
+    clc
+    adc SUPPLY_SRC_R,y
+    sec
+    sbc #DEPOT_CHAIN+1
     sta ZP_HEX_B+1
     jsr hex_distance
+    cmp DS_LINK
+    bcs _source
     sta DS_LINK
-    lda CONTROL+TOBRUK_TOWN
-    cmp DS_SIDE
-    bne _depots
-    lda #TOBRUK_COL
-    sta ZP_HEX_B
-    lda #TOBRUK_ROW
-    sta ZP_HEX_B+1
-    jsr _nearer
-_depots:
-    lda DS_VALID
-    sta DS_MASK
-    ldx #0
-_depot:
-    lsr DS_MASK
-    bcc _skip
-    jsr depot_index
-    lda U_COL,y
-    sta ZP_HEX_B
-    lda U_ROW,y
-    sta ZP_HEX_B+1
-    jsr _nearer
-_skip:
-    inx
-    lda DS_MASK
-    bne _depot
+    bcc _source                     ; always
+_done:
     pla
     tax
     lda DS_LINK
     rts
-_nearer:
-    jsr hex_distance
-    cmp DS_LINK
-    bcs +
-    sta DS_LINK
-*   rts
 .scend
 
 ;
-; top_insert -- DS_KEY, DS_HCOL, DS_HROW into the DEPOT_TRIES best, in order
-; (keys with their hexes are never equal).
+; top_insert -- DS_KEY (high, low, column, row) among the DEPOT_TRIES best, in
+; order (no two keys are equal: their hexes differ).
 ;
-; In:       DS_KEY, DS_HCOL, DS_HROW; DS_TOPN
-; Out:      DEPOT_TOP_*, DS_TOPN
-; Clobbers: A, X, flags; DS_AT
+; In:       DS_KEY; DS_TOPN
+; Out:      DEPOT_TOP, DS_TOPN
+; Clobbers: A, X, Y, flags; DS_AT
 ;
 top_insert:
 .scope
-    ldx #0
-_find:
-    cpx DS_TOPN
-    bcs _at
-    lda DS_KEY+1
-    cmp DEPOT_TOP_HI,x
-    bcc _at
-    bne _later
-    lda DS_KEY
-    cmp DEPOT_TOP_LO,x
-    bcc _at
-    bne _later
-    lda DS_HCOL
-    cmp DEPOT_TOP_COL,x
-    bcc _at
-    bne _later
-    lda DS_HROW
-    cmp DEPOT_TOP_ROW,x
-    bcc _at
-_later:
-    inx
-    bne _find                       ; always
-_at:
-    cpx #DEPOT_TRIES
-    bcs _done                       ; not among the best
-    stx DS_AT
-    ldx DS_TOPN
-    cpx #DEPOT_TRIES
-    bcc _shift
-    dex                             ; full: the last one goes
-_shift:
-    cpx DS_AT
+    lda DS_TOPN
+    asl
+    asl
+    tax                             ; X = 4 x the slot to fill
+    cmp #4*DEPOT_TRIES
+    bcc _up
+    jsr key_less                    ; full: below the last?
+    bcs _done
+    ldx #4*[DEPOT_TRIES-1]          ; the last goes
+_up:
+    txa
     beq _put
-    lda DEPOT_TOP_HI-1,x
-    sta DEPOT_TOP_HI,x
-    lda DEPOT_TOP_LO-1,x
-    sta DEPOT_TOP_LO,x
-    lda DEPOT_TOP_COL-1,x
-    sta DEPOT_TOP_COL,x
-    lda DEPOT_TOP_ROW-1,x
-    sta DEPOT_TOP_ROW,x
+    jsr key_less                    ; below the one before: that one moves up
+    bcs _put
+    ldy #4
+_move:
+    lda DEPOT_TOP-1,x
+    sta DEPOT_TOP+3,x
     dex
-    jmp _shift
+    dey
+    bne _move
+    beq _up                         ; always
 _put:
-    lda DS_KEY+1
-    sta DEPOT_TOP_HI,x
-    lda DS_KEY
-    sta DEPOT_TOP_LO,x
-    lda DS_HCOL
-    sta DEPOT_TOP_COL,x
-    lda DS_HROW
-    sta DEPOT_TOP_ROW,x
+    ldy #0
+_byte:
+    lda DS_KEY,y
+    sta DEPOT_TOP,x
+    inx
+    iny
+    cpy #4
+    bne _byte
     lda DS_TOPN
     cmp #DEPOT_TRIES
     bcs _done
@@ -1150,26 +924,54 @@ _done:
 .scend
 
 ;
+; key_less -- is DS_KEY below the 4 bytes before DEPOT_TOP + X?
+;
+; In:       X
+; Out:      carry clear: below; X kept, Y = 0
+; Clobbers: A, flags; DS_AT
+;
+key_less:
+.scope
+    stx DS_AT
+    ldy #0
+_byte:
+    lda DS_KEY,y
+    cmp DEPOT_TOP-4,x
+    bne _out
+    inx
+    iny
+    cpy #4
+    bne _byte
+_out:
+    ldx DS_AT
+    ldy #0
+    rts
+.scend
+
+;
 ; depot_try -- the chain check of the best hexes in order (every depot valid
 ; before stays valid with the depot there), then the moves to the first that
-; passes, along its path (e_move); none passes: the depot stays.
+; passes (walk_to); none passes: the depot stays.
 ;
-; In:       DS_TOPN best hexes; DS_VALID, DS_UNIT, DS_COL, DS_ROW
-; Out:      A = E_OK (Z set) or e_move's error; DS_MOVES counted
-; Clobbers: A, X, Y, flags; the engine's zero page; DS_AT, DS_STEPS, DEPOT_PATH
+; In:       DEPOT_TOP, DS_TOPN; DS_VALID, DS_UNIT, DS_COL, DS_ROW
+; Out:      A = 0 (Z set), or DS_STATUS (Z clear) as walk_to leaves it
+; Clobbers: A, X, Y, flags; the engine's zero page; the call block's arguments;
+;           DS_TRY
 ;
 depot_try:
 .scope
-    lda #0
-    sta DS_AT
+    ldx #0
 _try:
-    ldx DS_AT
-    cpx DS_TOPN
+    stx DS_TRY
+    txa
+    lsr
+    lsr
+    cmp DS_TOPN
     bcs _stay
     ldy DS_UNIT                     ; try it: the depot there for a moment
-    lda DEPOT_TOP_COL,x
+    lda DEPOT_TOP+2,x
     sta U_COL,y
-    lda DEPOT_TOP_ROW,x
+    lda DEPOT_TOP+3,x
     sta U_ROW,y
     jsr depot_valid
     ldy DS_UNIT
@@ -1182,30 +984,40 @@ _try:
     eor #$FF                        ; valid before and not after: none
     and DS_VALID
     beq _go
-    inc DS_AT
-    jmp _try
-_stay:
-    lda #E_OK
-    rts
-_go:
-    ldx DS_AT                       ; the path back to the depot's hex: its
-    ldy DEPOT_TOP_ROW,x             ; directions, last first
-    lda DEPOT_TOP_COL,x
+    lda DS_TRY
+    clc
+    adc #4
     tax
-    lda #0
-    sta DS_STEPS
-_back:
+    bne _try                        ; always
+_go:
+    ldx DS_TRY
+    ldy DEPOT_TOP+3,x
+    lda DEPOT_TOP+2,x
+    tax
+    jsr walk_to
+_stay:
+    lda DS_STATUS
+    rts
+.scend
+
+;
+; walk_to -- the depot walks to a hex it reached: first to the hex before it on
+; its path (the direction it was entered by, taken back), then one e_move.  The
+; path is at most DEPOT_OP_MOST hexes: 3 bytes of stack each.
+;
+; In:       X = column, Y = row; DS_UNIT; DS_STATUS = 0
+; Out:      DS_STATUS: 0, e_move's error, or $80 for the game over (then no
+;           more moves); DS_MOVES counted
+; Clobbers: A, X, Y, flags; the engine's zero page; the call block's arguments
+;
+walk_to:
+.scope
     jsr map_byte
-    beq _walk                       ; the depot's hex
+    cmp #0
+    beq _done                       ; the depot's hex
     and #7
-    sta DS_DIR
-    stx DS_HCOL
-    ldx DS_STEPS
-    sta DEPOT_PATH,x
-    inc DS_STEPS
-    ldx DS_HCOL
-    lda DS_DIR
-    cmp #4
+    pha
+    cmp #4                          ; back the other way: 1-3 <-> 4-6
     bcs _down
     adc #3
     bne _step                       ; always
@@ -1213,31 +1025,25 @@ _down:
     sbc #3
 _step:
     jsr hex_step
-    jmp _back
-_walk:
-    ldx DS_STEPS
-    beq _stay
-    dex
-    stx DS_STEPS
-    lda DEPOT_PATH,x
+    jsr walk_to
+    pla
+    ldx DS_STATUS
+    bne _done
     sta ARG1_LO
+    stx ARG0_HI
+    stx ARG1_HI
     ldx DS_UNIT
     inx
     stx ARG0_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    lda #2
-    sta CALL_ARGC
     jsr e_move
-    cmp #E_OK
-    bne _refused
+    sta DS_STATUS
     inc DS_MOVES
     lda PHASE
     cmp #PHASE_GAME_OVER
-    bne _walk
-    lda #E_OK
-_refused:
+    bne _done
+    lda #$80
+    sta DS_STATUS
+_done:
     rts
 .scend
 ai_depot_end:
@@ -1245,52 +1051,46 @@ ai_depot_end:
 ;
 ; This file's RAM, after ai_field's (Ophis's .space takes no expression).
 ;
-.alias DEPOT_MAP       FIELD_RAM_END                        ; the search: cost x 8 + direction a hex
-.alias DEPOT_RANK      DEPOT_MAP+2*DEPOT_HALF               ; each hex's rank, two a byte
-.alias DEPOT_LIST      DEPOT_RANK+MAP_ROWS*RANK_ROW_BYTES   ; the depots in order: their places j
-.alias DEPOT_AHEAD     DEPOT_LIST+DEPOT_SLOTS               ; their costs to the enemy home base
-.alias DEPOT_SAVED     DEPOT_AHEAD+DEPOT_SLOTS              ; depot_valid: U_SUPPLIED as it was
-.alias DEPOT_PATH      DEPOT_SAVED+DEPOT_SLOTS              ; the directions back, last first
-.alias DEPOT_TOP_HI    DEPOT_PATH+DEPOT_OP_MOST             ; the best hexes: key, column, row
-.alias DEPOT_TOP_LO    DEPOT_TOP_HI+DEPOT_TRIES
-.alias DEPOT_TOP_COL   DEPOT_TOP_LO+DEPOT_TRIES
-.alias DEPOT_TOP_ROW   DEPOT_TOP_COL+DEPOT_TRIES
-.alias DS_SIDE         DEPOT_TOP_ROW+DEPOT_TRIES            ; the side
-.alias DS_LEAD         DS_SIDE+1                            ; the lead's unit index
-.alias DS_BEST         DS_LEAD+1                            ; the lowest cost so far
-.alias DS_COUNT        DS_BEST+1                            ; the side's depots on the map
-.alias DS_K            DS_COUNT+1                           ; the depot in hand: its place in DEPOT_LIST
-.alias DS_PLACE        DS_K+1                               ; its j
-.alias DS_BIT          DS_PLACE+1                           ; 1 << j
-.alias DS_UNIT         DS_BIT+1                             ; its unit index
-.alias DS_COL          DS_UNIT+1                            ; its hex
+.alias DEPOT_MAP       FIELD_RAM_END                ; the search: cost x 8 + direction a hex
+.alias DEPOT_AHEAD_MAP DEPOT_MAP+2*DEPOT_HALF       ; each hex's cost to the enemy home base
+.alias DEPOT_LIST      DEPOT_AHEAD_MAP+2*DEPOT_HALF ; the depots in order: their j
+.alias DEPOT_AHEAD     DEPOT_LIST+DEPOT_SLOTS       ; their costs to the enemy home base
+.alias DEPOT_SAVED     DEPOT_AHEAD+DEPOT_SLOTS      ; U_SUPPLIED of the side's depots
+.alias DEPOT_TOP       DEPOT_SAVED+DEPOT_SLOTS      ; the best: key high, low, column, row
+.alias DS_KEY          DEPOT_TOP+4*DEPOT_TRIES      ; a hex's key: high, low, column, row
+.alias DS_HCOL         DS_KEY+2                     ; the hex in hand
+.alias DS_HROW         DS_KEY+3
+.alias DS_SIDE         DS_KEY+4                     ; the side
+.alias DS_DEPOTS       DS_SIDE+1                    ; its depots (on the map or not)
+.alias DS_LEAD         DS_DEPOTS+1                  ; the lead's unit index
+.alias DS_BEST         DS_LEAD+1                    ; the lowest cost so far
+.alias DS_COUNT        DS_BEST+1                    ; the side's depots on the map
+.alias DS_K            DS_COUNT+1                   ; the depot in hand: its place in DEPOT_LIST
+.alias DS_BIT          DS_K+1                       ; 1 << its j
+.alias DS_UNIT         DS_BIT+1                     ; its unit index
+.alias DS_COL          DS_UNIT+1                    ; its hex
 .alias DS_ROW          DS_COL+1
-.alias DS_OP           DS_ROW+1                             ; its operation points
-.alias DS_SUPPLY       DS_OP+1                              ; its supply
-.alias DS_VALID        DS_SUPPLY+2                          ; the valid depots (depot_valid) before it moves
-.alias DS_FREE         DS_VALID+1                           ; 1: no forward-only rule (stranded, threatened)
-.alias DS_STRANDED     DS_FREE+1                            ; 1: not valid itself
-.alias DS_HCOL         DS_STRANDED+1                        ; the hex in hand
-.alias DS_HROW         DS_HCOL+1
-.alias DS_LEVEL        DS_HROW+1                            ; the cost being settled
-.alias DS_LEVEL8       DS_LEVEL+1                           ; x 8
-.alias DS_WEST         DS_LEVEL8+1                          ; the columns reached
+.alias DS_OP           DS_ROW+1                     ; the most cost it may reach
+.alias DS_SUM          DS_OP+1                      ; its supply, spent point by point (2)
+.alias DS_VALID        DS_SUM+2                     ; the valid depots before it moves
+.alias DS_FREE         DS_VALID+1                   ; nonzero: no forward-only rule
+.alias DS_LINKED       DS_FREE+1                    ; 0: stranded (not valid itself)
+.alias DS_LEVEL        DS_LINKED+1                  ; the cost being settled
+.alias DS_LEVEL8       DS_LEVEL+1                   ; x 8
+.alias DS_WEST         DS_LEVEL8+1                  ; the columns reached
 .alias DS_EAST         DS_WEST+1
-.alias DS_SPENT        DS_EAST+1                            ; the supply spent on the way to the hex in hand
-.alias DS_SUM          DS_SPENT+2                           ; with a neighbour's (low byte)
-.alias DS_OFFER        DS_SUM+1                             ; the cost offered to a neighbour
-.alias DS_BYTE         DS_OFFER+1                           ; the neighbour's byte
-.alias DS_DIR          DS_BYTE+1                            ; a direction
-.alias DS_KEY          DS_DIR+1                             ; a hex's key
-.alias DS_HOSTS        DS_KEY+2                             ; combat units and garrisons there
-.alias DS_LINK         DS_HOSTS+1                           ; the distance to the chain
-.alias DS_TOPN         DS_LINK+1                            ; the best hexes kept
-.alias DS_AT           DS_TOPN+1                            ; a place among them
-.alias DS_STEPS        DS_AT+1                              ; the path's length
-.alias DS_MOVES        DS_STEPS+1                           ; the moves made
-.alias DS_MASK         DS_MOVES+1                           ; a set of depots
-.alias DS_J            DS_MASK+1                            ; a place in a list
-.alias DS_END          DS_J+1                               ; its end
+.alias DS_BYTE         DS_EAST+1                    ; a neighbour's byte
+.alias DS_DIR          DS_BYTE+1                    ; a direction
+.alias DS_HOSTS        DS_DIR+1                     ; DEPOT_HOST_BONUS, 0 once a host is found
+.alias DS_LINK         DS_HOSTS+1                   ; the distance to the chain
+.alias DS_TOPN         DS_LINK+1                    ; the best hexes kept
+.alias DS_AT           DS_TOPN+1                    ; key_less's X
+.alias DS_TRY          DS_AT+1                      ; 4 x the best hex tried
+.alias DS_MOVES        DS_TRY+1                     ; the moves made
+.alias DS_STATUS       DS_MOVES+1                   ; walk_to: 0, e_move's error, $80 game over
+.alias DS_MASK         DS_STATUS+1                   ; a set of depots
+.alias DS_J            DS_MASK+1                    ; a place in a list
+.alias DS_END          DS_J+1                       ; its end
 .alias DEPOT_RAM_END   DS_END+1
 
 .data

@@ -43,7 +43,7 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "TERRAIN_OP_NONMOBILE", "UNIT_SIDE", "arg_hex", "hex_terrain", "save_zero_page",
                  "restore_zero_page",
                  # ai_depot.s
-                 "e_move", "find_sources", "hex_step", "hex_distance", "SIDE_UNITS", "SIDE_UNITS_START",
+                 "e_move", "find_sources", "hex_step", "hex_distance", "hex_census", "hex_full", "SIDE_UNITS", "SIDE_UNITS_START",
                  "SIDE_DEPOTS_START", "UNIT_ROLE", "HOME_COL", "HOME_ROW", "TERRAIN_SUPPLY_NONMOBILE")
 #: ai_depot.s keeps a depot's search cost x 8 + a direction in a byte: costs up to this.
 DEPOT_OP_MOST = 30
@@ -138,6 +138,12 @@ def depot_lines(model: Model) -> list[str]:
     weights = {"DEPOT_HOST_BONUS": ai_good.DEPOT_HOST_BONUS, "DEPOT_CROWD_PENALTY": ai_good.DEPOT_CROWD_PENALTY,
                "DEPOT_MEND_WEIGHT": ai_good.DEPOT_MEND_WEIGHT}
     problems = []
+    passable = [t for t in model.terrain if t.passable]
+    per_op = passable[0].supply_cost["nonmobile"] // passable[0].op_cost["nonmobile"]
+    if any(t.supply_cost["nonmobile"] != per_op * t.op_cost["nonmobile"] for t in passable) or not 1 <= per_op <= 255:
+        problems.append("data/terrain.yaml: the nonmobile supply costs are not one multiple (1-255) of the "
+                        "operation costs; port/asm/ai_depot.s counts a depot's supply as that multiple of its "
+                        "path's cost (GoodAI._place_depot sums both)")
     if depots > 8:
         problems.append(f"data/units.yaml: a side has {depots} depots; port/asm/ai_depot.s keeps them as bits of a byte (8)")
     if op_most > DEPOT_OP_MOST:
@@ -156,6 +162,7 @@ def depot_lines(model: Model) -> list[str]:
             f".alias DEPOT_THREAT_RADIUS  {ai_good.DEPOT_THREAT_RADIUS}",
             f".alias AI_UNREACHABLE       {ai_good.UNREACHABLE}",
             f".alias DEPOT_OP_MOST        {DEPOT_OP_MOST}",
+            f".alias SUPPLY_PER_OP        {per_op}",
             f".alias DEPOT_SLOTS          {depots}"]
 
 
