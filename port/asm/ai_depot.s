@@ -46,11 +46,10 @@
 ; Zero page: the engine's, none of it kept across the engine's routines but what
 ; hex_step leaves alone (all but ZP_TEMP..+1).
 .alias DP_MAP      ZP_PTR          ; DEPOT_MAP's row of the hex in hand (hex_rows)
-.alias DP_FIELD    ZP_MUL          ; FIELD's row
+.alias DP_FIELD    ZP_MUL          ; FIELD's or DEPOT_AHEAD_MAP's row (map_plus)
 .alias DP_TERRAIN  ZP_HEX_B        ; MAP_TERRAIN's row
 .alias DP_ROW      ZP_MUL+2        ; a row or a count, for a moment
 .alias DP_SCAN     ZP_HEX_A        ; depot_search: the hex scanned in DEPOT_MAP
-.alias DP_AHEAD    ZP_HEX_A        ; score_hex: DEPOT_AHEAD_MAP's row
 
 ;
 ; ai_depots -- the whole depot movement phase of a side (GoodAI.depot_movement):
@@ -169,10 +168,10 @@ depot_field:
     jmp ai_field
 
 ;
-; hex_rows -- the rows of DEPOT_MAP, FIELD and MAP_TERRAIN a hex lies in.
+; hex_rows -- the rows of DEPOT_MAP and MAP_TERRAIN a hex lies in.
 ;
 ; In:       Y = row
-; Out:      DP_MAP, DP_FIELD, DP_TERRAIN; X, Y kept
+; Out:      DP_MAP, DP_TERRAIN; X, Y kept
 ; Clobbers: A, flags
 ;
 hex_rows:
@@ -185,12 +184,24 @@ hex_rows:
     sta DP_TERRAIN+1
     adc #>DMAP_FROM_MAP
     sta DP_MAP+1
-    lda DP_TERRAIN
+    rts
+
+;
+; map_plus -- DP_FIELD = DP_MAP + an offset: the same row of FIELD
+; (FIELD_OFFSET) or DEPOT_AHEAD_MAP (AHEAD_OFFSET).
+;
+; In:       A = the offset's low byte, X = its high byte; DP_MAP
+; Out:      DP_FIELD; Y kept
+; Clobbers: A, flags
+;
+.alias FIELD_OFFSET      FIELD-DEPOT_MAP
+.alias AHEAD_OFFSET      DEPOT_AHEAD_MAP-DEPOT_MAP
+map_plus:
     clc
-    adc #<FIELD_FROM_MAP
+    adc DP_MAP
     sta DP_FIELD
-    lda DP_TERRAIN+1
-    adc #>FIELD_FROM_MAP
+    txa
+    adc DP_MAP+1
     sta DP_FIELD+1
     rts
 
@@ -198,8 +209,7 @@ hex_rows:
 ; map_byte -- a hex's byte of DEPOT_MAP, and its rows.
 ;
 ; In:       X = column, Y = row
-; Out:      A = the byte (the flags not set by it); DP_MAP, DP_FIELD, DP_TERRAIN;
-;           X, Y kept
+; Out:      A = the byte (the flags not set by it); DP_MAP, DP_TERRAIN; X, Y kept
 ; Clobbers: flags; DP_ROW
 ;
 map_byte:
@@ -212,16 +222,24 @@ map_byte:
     rts
 
 ;
-; unit_hex -- a unit's hex: its rows (hex_rows) and Y = its column.
+; unit_field -- FIELD's byte at a unit's hex.
 ;
 ; In:       X = unit index
-; Out:      Y = column; DP_MAP, DP_FIELD, DP_TERRAIN; X kept
-; Clobbers: A, flags
+; Out:      A = the byte; X kept
+; Clobbers: Y, flags; DP_MAP, DP_TERRAIN, DP_FIELD
 ;
-unit_hex:
+unit_field:
+    txa
+    pha
     ldy U_ROW,x
     jsr hex_rows
+    lda #<FIELD_OFFSET
+    ldx #>FIELD_OFFSET
+    jsr map_plus
+    pla
+    tax
     ldy U_COL,x
+    lda (DP_FIELD),y
     rts
 
 ;
@@ -260,8 +278,7 @@ _unit:
     lda UNIT_ROLE,x
     cmp #ROLE_COMBAT                ; garrisons are no lead
     bne _unit
-    jsr unit_hex
-    lda (DP_FIELD),y
+    jsr unit_field
     ldy DS_LEAD
     iny
     beq _take                       ; the first
@@ -301,8 +318,7 @@ _depot:
     bne _next
     tya
     tax
-    jsr unit_hex
-    lda (DP_FIELD),y
+    jsr unit_field
     sta DS_BEST
     ldx DS_COUNT                    ; insertion: after every lower or equal cost
 _shift:                             ; (those have lower numbers)
@@ -522,7 +538,9 @@ _wall:                              ; ZP_HEX_A: a wall (X kept)
 
 ;
 ; depot_search -- settle the hexes the depot reaches (DEPOT_MAP's costs and
-; directions), in _place_depot's order: by cost, then column, then row.
+; directions), in _place_depot's order: by cost, then column, then row.  Each
+; cost's hexes lie in the columns DEPOT_WEST..DEPOT_EAST of that cost (the
+; columns of every hex ever given it): the scan of a cost covers those.
 ;
 ; In:       depot_walls's DEPOT_MAP; DS_COL, DS_ROW, DS_OP
 ; Out:      DEPOT_MAP; DS_WEST, DS_EAST: the columns reached
@@ -530,60 +548,73 @@ _wall:                              ; ZP_HEX_A: a wall (X kept)
 ;
 depot_search:
 .scope
+    ldx #DEPOT_OP_MOST
+_clear:
+    lda #$FF
+    sta DEPOT_WEST,x
+    lda #0
+    sta DEPOT_EAST,x
+    dex
+    bpl _clear
+    sta DS_LEVEL
     lda DS_COL
     sta DS_WEST
     sta DS_EAST
     sta DS_HCOL
     lda DS_ROW
     sta DS_HROW
-    lda #0
-    sta DS_LEVEL
     jsr depot_expand
 _level:
     inc DS_LEVEL
-    lda DS_LEVEL
-    cmp DS_OP
+    ldx DS_LEVEL
+    cpx DS_OP
     beq +
     bcs _done
-*   asl
+*   txa
+    asl
     asl
     asl
     sta DS_LEVEL8
-    lda DS_WEST
+    lda DEPOT_WEST,x
     sta DS_HCOL
 _column:
-    lda DS_HCOL                     ; DP_SCAN: the column's first hex
-    clc
+    ldx DS_LEVEL
+    lda DEPOT_EAST,x
+    cmp DS_HCOL
+    bcc _level                      ; past the cost's columns (none: $FF)
+    lda DS_HCOL                     ; DP_SCAN: the column's first hex; Y the
+    clc                             ; row's offset (a carry moves DP_SCAN on)
     adc #<DEPOT_MAP
     sta DP_SCAN
     lda #>DEPOT_MAP
     adc #0
     sta DP_SCAN+1
-    lda #0
-    sta DS_HROW
-_hex:
+    ldx #0
     ldy #0
+_hex:
     lda (DP_SCAN),y
     and #$F8
     cmp DS_LEVEL8
     bne _next
+    stx DS_HROW
+    sty DS_SCANY
     jsr depot_expand
+    ldx DS_HROW
+    ldy DS_SCANY
 _next:
-    lda DP_SCAN
+    inx
+    cpx #MAP_ROWS
+    beq _column_done
+    tya
     clc
     adc #MAP_COLUMNS
-    sta DP_SCAN
-    bcc +
+    tay
+    bcc _hex
     inc DP_SCAN+1
-*   inc DS_HROW
-    lda DS_HROW
-    cmp #MAP_ROWS
-    bne _hex
-    lda DS_HCOL
-    cmp DS_EAST
-    bcs _level
+    bcs _hex                        ; always
+_column_done:
     inc DS_HCOL
-    bcc _column                     ; always
+    bne _column                     ; always
 _done:
     rts
 .scend
@@ -593,7 +624,7 @@ _done:
 ; may go (its cost within DS_OP, below the neighbour's).
 ;
 ; In:       DS_HCOL, DS_HROW = the hex, DS_LEVEL its cost; DS_OP
-; Out:      DEPOT_MAP; DS_WEST, DS_EAST widened
+; Out:      DEPOT_MAP; DEPOT_WEST, DEPOT_EAST, DS_WEST, DS_EAST widened
 ; Clobbers: A, X, Y, flags; DP_MAP, DP_FIELD, DP_TERRAIN, DP_ROW, ZP_TEMP..+1
 ;           (DP_SCAN kept)
 ;
@@ -629,12 +660,24 @@ _neighbour:
     txa
     ora DS_DIR
     sta (DP_MAP),y
-    cpy DS_WEST
+    txa                             ; the cost's columns, and all costs'
+    lsr
+    lsr
+    lsr
+    tax
+    tya
+    cmp DEPOT_WEST,x
     bcs +
-    sty DS_WEST
-*   cpy DS_EAST
+    sta DEPOT_WEST,x
+*   cmp DEPOT_EAST,x
+    bcc +
+    sta DEPOT_EAST,x
+*   cmp DS_WEST
+    bcs +
+    sta DS_WEST
+*   cmp DS_EAST
     bcc _next
-    sty DS_EAST
+    sta DS_EAST
 _next:
     inc DS_DIR
     lda DS_DIR
@@ -733,17 +776,13 @@ score_hex:
     beq _skip
     cmp #DEPOT_WALL
     beq _skip
+    ldy DS_HCOL
     lda DS_FREE
     bne _free
-    lda DP_MAP                      ; the hex's cost to the enemy home base: not
-    clc                             ; above the depot's own
-    adc #<[2*DEPOT_HALF]
-    sta DP_AHEAD
-    lda DP_MAP+1
-    adc #>[2*DEPOT_HALF]
-    sta DP_AHEAD+1
-    ldy DS_HCOL
-    lda (DP_AHEAD),y
+    lda #<AHEAD_OFFSET              ; the hex's cost to the enemy home base: not
+    ldx #>AHEAD_OFFSET              ; above the depot's own
+    jsr map_plus
+    lda (DP_FIELD),y
     ldx DS_K
     cmp DEPOT_AHEAD,x
     beq _free
@@ -751,7 +790,9 @@ score_hex:
 _skip:
     rts                             ; further back than the depot: forward only
 _free:
-    ldy DS_HCOL
+    lda #<FIELD_OFFSET
+    ldx #>FIELD_OFFSET
+    jsr map_plus
     lda (DP_FIELD),y                ; the cost to the lead
     ldx #0
     cmp #FIELD_UNREACHABLE
@@ -760,6 +801,13 @@ _free:
     ldx #>AI_UNREACHABLE
 *   sta DS_KEY+1
     stx DS_KEY
+    lda DS_TOPN                     ; the rest only adds: a key that cannot
+    cmp #DEPOT_TRIES                ; beat the last of the best already stops
+    bcc _units
+    ldx #4*DEPOT_TRIES
+    jsr key_less
+    bcs _skip
+_units:
     lda #DEPOT_HOST_BONUS           ; until a host is found
     sta DS_HOSTS
     ldx DS_SIDE                     ; the side's units there but the depot (no
@@ -1057,7 +1105,9 @@ ai_depot_end:
 .alias DEPOT_AHEAD     DEPOT_LIST+DEPOT_SLOTS       ; their costs to the enemy home base
 .alias DEPOT_SAVED     DEPOT_AHEAD+DEPOT_SLOTS      ; U_SUPPLIED of the side's depots
 .alias DEPOT_TOP       DEPOT_SAVED+DEPOT_SLOTS      ; the best: key high, low, column, row
-.alias DS_KEY          DEPOT_TOP+4*DEPOT_TRIES      ; a hex's key: high, low, column, row
+.alias DEPOT_WEST      DEPOT_TOP+4*DEPOT_TRIES      ; each cost's columns: the first
+.alias DEPOT_EAST      DEPOT_WEST+DEPOT_OP_MOST+1   ; and the last
+.alias DS_KEY          DEPOT_EAST+DEPOT_OP_MOST+1   ; a hex's key: high, low, column, row
 .alias DS_HCOL         DS_KEY+2                     ; the hex in hand
 .alias DS_HROW         DS_KEY+3
 .alias DS_SIDE         DS_KEY+4                     ; the side
@@ -1079,7 +1129,8 @@ ai_depot_end:
 .alias DS_LEVEL8       DS_LEVEL+1                   ; x 8
 .alias DS_WEST         DS_LEVEL8+1                  ; the columns reached
 .alias DS_EAST         DS_WEST+1
-.alias DS_BYTE         DS_EAST+1                    ; a neighbour's byte
+.alias DS_SCANY        DS_EAST+1                    ; depot_search's Y
+.alias DS_BYTE         DS_SCANY+1                   ; a neighbour's byte
 .alias DS_DIR          DS_BYTE+1                    ; a direction
 .alias DS_HOSTS        DS_DIR+1                     ; DEPOT_HOST_BONUS, 0 once a host is found
 .alias DS_LINK         DS_HOSTS+1                   ; the distance to the chain
