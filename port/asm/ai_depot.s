@@ -96,7 +96,6 @@ _kept:
     sta DS_STATUS
     jsr depots_lead
     bcs _done                       ; no combat unit: the depots stay
-    jsr depots_order
     ldx DS_LEAD                     ; FIELD: the costs to the lead from now on
     lda U_COL,x
     ldy U_ROW,x
@@ -244,27 +243,33 @@ unit_field:
 
 ;
 ; depots_lead -- FIELD = the costs to the enemy home base; the lead: the side's
-; combat unit on the map with the lowest, then the lowest number.
+; combat unit on the map with the lowest, then the lowest number; the side's
+; depots on the map by the same cost, then number: DEPOT_LIST (their j),
+; DEPOT_AHEAD (those costs); FIELD kept as DEPOT_AHEAD_MAP.
 ;
 ; In:       DS_SIDE
-; Out:      carry clear: DS_LEAD = its index; carry set: no combat unit on the map
-; Clobbers: A, X, Y, flags; the engine's zero page; DS_J, DS_END, DS_BEST
+; Out:      carry clear: DS_LEAD = the lead's index; carry set: no combat unit
+;           on the map; DS_COUNT depots in DEPOT_LIST, DEPOT_AHEAD;
+;           DEPOT_AHEAD_MAP
+; Clobbers: A, X, Y, flags; the engine's zero page; DS_J, DS_END, DS_BEST, DS_BYTE
 ;
 depots_lead:
 .scope
-    ldx DS_SIDE
-    lda SIDE_DEPOTS_START,x
-    sta DS_END
-    lda SIDE_UNITS_START,x
-    sta DS_J
-    txa
+    lda DS_SIDE
     eor #1
     tax
     lda HOME_COL,x
     ldy HOME_ROW,x
     jsr depot_field
+    ldx DS_SIDE
+    lda SIDE_UNITS_START+1,x        ; the side's units: combat units, garrisons,
+    sta DS_END                      ; then depots (SIDE_UNITS)
+    lda SIDE_UNITS_START,x
+    sta DS_J
     lda #$FF
     sta DS_LEAD
+    lda #0
+    sta DS_COUNT
 _unit:
     ldx DS_J
     cpx DS_END
@@ -275,10 +280,13 @@ _unit:
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
     bne _unit
-    lda UNIT_ROLE,x
-    cmp #ROLE_COMBAT                ; garrisons are no lead
-    bne _unit
     jsr unit_field
+    sta DS_BYTE
+    ldy UNIT_ROLE,x
+    cpy #ROLE_DEPOT
+    beq _depot
+    cpy #ROLE_COMBAT                ; garrisons are no lead
+    bne _unit
     ldy DS_LEAD
     iny
     beq _take                       ; the first
@@ -288,44 +296,13 @@ _take:
     sta DS_BEST
     stx DS_LEAD
     jmp _unit
-_done:
-    lda DS_LEAD
-    cmp #$FF                        ; carry set: none
-    rts
-.scend
-
-;
-; depots_order -- the side's depots on the map by their cost to the enemy home
-; base (FIELD), then number: DEPOT_LIST (their j), DEPOT_AHEAD (those costs);
-; FIELD kept as DEPOT_AHEAD_MAP.
-;
-; In:       FIELD = the costs to the enemy home base; DS_SIDE, DS_DEPOTS
-; Out:      DS_COUNT depots in DEPOT_LIST, DEPOT_AHEAD; DEPOT_AHEAD_MAP
-; Clobbers: A, X, Y, flags; DP_MAP, DP_FIELD, DP_TERRAIN, DS_J, DS_BEST
-;
-depots_order:
-.scope
-    lda #0
-    sta DS_COUNT
-    sta DS_J
 _depot:
-    ldx DS_J
-    cpx DS_DEPOTS
-    bcs _ranks
-    jsr depot_index
-    lda U_STATUS,y
-    cmp #STATUS_ON_MAP
-    bne _next
-    tya
-    tax
-    jsr unit_field
-    sta DS_BEST
     ldx DS_COUNT                    ; insertion: after every lower or equal cost
 _shift:                             ; (those have lower numbers)
     lda DEPOT_AHEAD-1,x
     cpx #0
     beq _put
-    cmp DS_BEST
+    cmp DS_BYTE
     bcc _put
     beq _put
     sta DEPOT_AHEAD,x
@@ -334,17 +311,17 @@ _shift:                             ; (those have lower numbers)
     dex
     bpl _shift                      ; always
 _put:
-    lda DS_BEST
+    lda DS_BYTE
     sta DEPOT_AHEAD,x
+    ldy DS_SIDE                     ; j: its place after SIDE_DEPOTS_START
     lda DS_J
+    clc                             ; (DS_J is one past it)
+    sbc SIDE_DEPOTS_START,y
     sta DEPOT_LIST,x
     inc DS_COUNT
-_next:
-    inc DS_J
-    bne _depot                      ; always
-
-_ranks:                             ; every hex's cost, for the forward-only rule
-    ldx #DEPOT_HALF
+    jmp _unit
+_done:
+    ldx #DEPOT_HALF                 ; every hex's cost, for the forward-only rule
 _copy:
     lda FIELD-1,x
     sta DEPOT_AHEAD_MAP-1,x
@@ -352,6 +329,8 @@ _copy:
     sta DEPOT_AHEAD_MAP-1+DEPOT_HALF,x
     dex
     bne _copy
+    lda DS_LEAD
+    cmp #$FF                        ; carry set: none
     rts
 .scend
 
