@@ -459,15 +459,29 @@ class GoodAI:
         return out
 
     def _movement(self, game: Game, offence: bool) -> None:
+        goals, tether, order, sources = self._plan(game, offence)
+        for u in order:
+            if game.over:
+                return
+            if u.status == Status.ON_MAP:
+                self._walk(game, u, goals[u.number], tether[u.number], sources)
+                if u.status == Status.ON_MAP and hexgrid.distance(u.hex, goals[u.number]) > 1:
+                    self._en_route.add(u.number)         # keeps its supply for the road (VI.13)
+
+    def _plan(self, game: Game, offence: bool):
+        """The movement plan, decided on the board as movement begins (the 6502 twin:
+        port/asm/ai_goals.s): each unit's goal and tether (hexes from a source, or
+        UNREACHABLE), the units going back into supply (`_returning`) and those on an
+        opening drive (`_bold`), the walls of the phase (`_blocked`: the enemy's
+        hexes), the walk order (the units with a goal) and the sources.  Nothing in
+        the game changes."""
         model, state = game.model, game.state
         occ = occupancy(state)
         self._phase_fields = {}
         self._blocked = frozenset(h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy)
         sources = self._sources(game)
         keep = self._holders(game, occ)
-        units = sorted(self._combatants(game, self.side),
-                       key=lambda u: (min((hexgrid.distance(u.hex, e.hex) for e in game.side_units(self.enemy)),
-                                          default=99), -u.strength, u.number))
+        units = self._combatants(game, self.side)        # in number order: no choice below depends on it
         goals: dict[int, Hex] = {}
         tether: dict[int, int] = {}
         free = []
@@ -504,13 +518,8 @@ class GoodAI:
             self._line(game, occ, free, goals, tether, sources)
         # The strongest unit of a stack leads: the first to step next to the enemy alone
         # is the one the enemy's limited reaction can strike.
-        for u in sorted(units, key=lambda x: (-x.strength, x.number)):
-            if game.over:
-                return
-            if u.number in goals and u.status == Status.ON_MAP:
-                self._walk(game, u, goals[u.number], tether[u.number], sources)
-                if u.status == Status.ON_MAP and hexgrid.distance(u.hex, goals[u.number]) > 1:
-                    self._en_route.add(u.number)         # keeps its supply for the road (VI.13)
+        order = [u for u in sorted(units, key=lambda x: (-x.strength, x.number)) if u.number in goals]
+        return goals, tether, order, sources
 
     def _walls(self, goal: Hex) -> frozenset:
         """The enemy hexes, less the goal itself (an enemy goal is reached by attacking it)."""
