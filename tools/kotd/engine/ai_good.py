@@ -74,6 +74,10 @@ RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fa
 REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our supply sources cuts
 REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
+STACK_VALUE = 20                 # an enemy stack is worth a third of its strength, twice its town's VP and this
+PLACE_WANTED = 150               # the strength sent to an empty town or a hex of the Tobruk ring
+HOME_BASE_VALUE = 30             # the enemy home base, always an objective ...
+HOME_BASE_WANTED = 600           # ... for this much strength
 MAX_OBJECTIVES = 12              # objectives considered a phase (each costs a cost field)
 FAR_PHASES = 2                   # beyond this many phases (a turn) a stack too strong for all the
                                  # free units is worth only the share of it they can take on
@@ -81,7 +85,9 @@ MAX_PHASES_AWAY = 4              # objectives further than this many operations 
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
 TETHER_LEAD = 5                  # hexes beyond supply range a well-stocked unit may go
-TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turns' upkeep and the road)
+TETHER_LEAD_FULL = 12            # ... and one with TETHER_FULL_SUPPLY or more (two turns' upkeep and the road)
+TETHER_FULL_SUPPLY = 400
+TETHER_LEAD_LOW = 1              # ... and one below SUPPLY_RESERVE
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
@@ -102,6 +108,7 @@ OPENINGS = {("axis", "1941-03"): (2, ("bardia", "tobruk_ring"))}
 # pressing as far as its supply reaches; the Allies, near their base, hold a line.
 DEFENCE_PRESSES = {"axis": True, "allied": False}
 DEFENCE_LEAD = 1                 # hexes past supply range a unit goes in defence
+LINE_GAP = 2                     # the line forms on anchors at most this far from a source
 CUT_OFF_SLACK = 6                # a unit this far past its range waits for the depots, no further
 
 
@@ -446,15 +453,15 @@ class GoodAI:
                 d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
                                                      for u in units], terrain(model, h).defence_tenths, 0)
                 rear = REAR_THREAT_VALUE if self._gap(h, sources) <= REAR_THREAT_RADIUS else 0
-                out.append((s // 3 + 2 * towns.get(h, 0) + 20 + rear, h, d * 3 // 2))
+                out.append((s // 3 + 2 * towns.get(h, 0) + STACK_VALUE + rear, h, d * 3 // 2))
         for h, vp in sorted(towns.items()):
             if not occ.get(h):
-                out.append((2 * vp, h, 150))
+                out.append((2 * vp, h, PLACE_WANTED))
         if self.side == "axis" and state.control.get(model.map.tobruk) != "axis" and not ringed:
             for n in hexgrid.neighbours(*t):
                 if model.map.on_map(*n) and terrain(model, n).passable and not occ.get(n):
-                    out.append((RING_VALUE, n, 150))
-        out.append((30, home_base(model, self.enemy), 600))
+                    out.append((RING_VALUE, n, PLACE_WANTED))
+        out.append((HOME_BASE_VALUE, home_base(model, self.enemy), HOME_BASE_WANTED))
         out.sort(key=lambda o: (-o[0], o[1]))
         return out
 
@@ -564,7 +571,8 @@ class GoodAI:
             if number in goals or got[i] >= objectives[i][2]:
                 continue
             goals[number] = objectives[i][1]
-            lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= SUPPLY_RESERVE else 1
+            lead = TETHER_LEAD_FULL if u.supply >= TETHER_FULL_SUPPLY else TETHER_LEAD if u.supply >= SUPPLY_RESERVE \
+                else TETHER_LEAD_LOW
             if not offence:
                 lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
             if not u.supplied:
@@ -690,7 +698,7 @@ class GoodAI:
                    if state.control.get(pid) == self.side]
         anchors += [h for h, us in sorted(occ.items()) if us and side_of(model, us[0]) == self.side
                     and self._enemy_adjacent(game, occ, h)]
-        anchors = [a for a in anchors if len(occ.get(a, [])) < limit and self._gap(a, sources) <= 2]
+        anchors = [a for a in anchors if len(occ.get(a, [])) < limit and self._gap(a, sources) <= LINE_GAP]
         if not anchors:
             return
         for u in free:
