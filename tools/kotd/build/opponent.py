@@ -40,6 +40,8 @@ SOURCES = ("ai_field.s", "ai_judge.s", "ai_attack.s", "ai_driver.s")
 #: region (docs/ai.md "The driver"): the py65 replay (kotd.emu.opponent_replay) assembles
 #: them after SOURCES in a region with room to spare (``opponent_assembly(..., whole=True)``).
 PENDING_SOURCES = ("ai_walk.s", "ai_goals.s", "ai_depot.s")
+#: Where py65 puts the whole player (16 KB no image of the machines uses there).
+WHOLE_CODE = (0x1000, 0x4FFF)
 #: What ai_driver.s reads in those files: while a file is left out, its routines answer
 #: 0 ("nothing to do": no plan, no step, no town, no unit) and its tables hold 0 (an
 #: empty walk order): the disks' player then makes no move of its own in the operations
@@ -65,9 +67,18 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "find_sources", "SV_PLACES", "move_rule", "fortify_rule",
                  # ai_depot.s
                  "hex_census", "hex_full", "SIDE_UNITS", "SIDE_UNITS_START", "SIDE_DEPOTS_START",
-                 "TERRAIN_SUPPLY_NONMOBILE")
+                 "TERRAIN_SUPPLY_NONMOBILE",
+                 # ai_goals.s
+                 "TERRAIN_DEFENCE_TENTHS", "OP_ALLOWANCE_AXIS", "OP_ALLOWANCE_ALLIED",
+                 "mul_16x16", "mul_32x16", "div_by_byte", "div_by_word")
 #: ai_depot.s keeps a depot's search cost x 8 + a direction in a byte: costs up to this.
 DEPOT_OP_MOST = 30
+#: ai_good's numbers ai_goals.s uses (the movement plan), as AI_<name>.
+GOALS_CONSTANTS = ("MAX_OBJECTIVES", "FAR_PHASES", "MAX_PHASES_AWAY", "TOBRUK_HOLDERS", "RING_HOLD_SUPPLY",
+                   "SUPPLY_RESERVE", "CUT_OFF_SLACK", "RATIO_WITHDRAW", "REAR_THREAT_VALUE",
+                   "REAR_THREAT_RADIUS", "RING_VALUE", "RING_STRENGTH", "STACK_VALUE", "PLACE_WANTED",
+                   "HOME_BASE_VALUE", "HOME_BASE_WANTED", "TETHER_LEAD", "TETHER_LEAD_FULL",
+                   "TETHER_FULL_SUPPLY", "TETHER_LEAD_LOW", "DEFENCE_LEAD", "LINE_GAP")
 #: ai_field.s's field_settle visits the neighbours by column: these directions in
 #: column - 1, the column, column + 1 (checked against kotd.hexgrid by include_text).
 DIRECTIONS_BY_COLUMN_STEP = {-1: (5, 6), 0: (1, 4), 1: (2, 3)}
@@ -145,6 +156,7 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
     lines += judge_lines(model)
     lines += walk_include_lines(model)
     lines += depot_lines(model)
+    lines += goals_lines(model)
     lines.append(f"; the engine's labels, at their addresses in port/asm/{target.name}.s's image")
     for label in ENGINE_LABELS:
         try:
@@ -328,12 +340,49 @@ def depot_lines(model: Model) -> list[str]:
             f".alias DEPOT_SLOTS          {depots}"]
 
 
+def goals_lines(model: Model) -> list[str]:
+    """ai_goals.s's constants: ai_good's numbers of the movement plan, the most combat
+    units (AI_COMBATANTS_MAX) and units (AI_SIDE_UNITS_MAX) a side has, which side
+    presses on in defence."""
+    combatants = {s: [u for u in model.units if u.side == s and not u.is_depot and not u.is_garrison]
+                  for s in SIDES}
+    lines = ["; the movement plan (port/asm/ai_goals.s): kotd.engine.ai_good's numbers"]
+    for name in GOALS_CONSTANTS:
+        value = getattr(ai_good, name)
+        if not 0 <= value <= 0xFFFF:
+            raise OpponentError(f"tools/kotd/engine/ai_good.py: {name} = {value}; ai_goals.s holds 0..65535")
+        lines.append(f".alias AI_{name:<20} {value}")
+    if ai_good.MAX_OBJECTIVES * max(len(c) for c in combatants.values()) > 255:
+        raise OpponentError("tools/kotd/engine/ai_good.py: MAX_OBJECTIVES x a side's combat units passes 255; "
+                            "ai_goals.s indexes its pairs with a byte")
+    lines += [f".alias AI_COMBATANTS_MAX    {max(len(c) for c in combatants.values())}",
+              f".alias AI_SIDE_UNITS_MAX    {max(sum(u.side == s for u in model.units) for s in SIDES)}",
+              *[f".alias AI_PRESSES_{s.upper():<11} {int(ai_good.DEFENCE_PRESSES[s])}" for s in SIDES]]
+    return lines
+
+
+def _one_goal_table(sources: tuple[str, ...]) -> tuple[str, ...]:
+    """ai_walk.s keeps the GOAL tables "until ai_goals.s defines them": with both in,
+    the walk's are left out of a generated copy (generated/ai_walk_whole.s)."""
+    from . import write_if_changed
+    if "ai_walk.s" not in sources or "AI_GOAL_COL" not in _defined(("ai_goals.s",)):
+        return sources
+    text = (paths.ASM_DIR / "ai_walk.s").read_text()
+    start = text.find("; The GOAL tables (docs/ai.md")
+    end = text.find(".text", text.find("AI_WALLS:", start))
+    if start < 0 or end < 0:
+        return sources
+    write_if_changed(paths.GENERATED_DIR / "ai_walk_whole.s", text[:start] + text[end:])
+    return tuple("generated/ai_walk_whole.s" if s == "ai_walk.s" else s for s in sources)
+
+
 def _defined(sources) -> set[str]:
     import re
     found: set[str] = set()
     for source in sources:
         text = (paths.ASM_DIR / source).read_text()
-        found |= set(re.findall(r"^([A-Za-z]\w*):", text, re.M)) | set(re.findall(r"^\.space\s+(\w+)", text, re.M))
+        found |= set(re.findall(r"^([A-Za-z]\w*):", text, re.M)) | \
+            set(re.findall(r"^\.(?:space|alias)\s+(\w+)", text, re.M))
     return found
 
 
@@ -376,8 +425,8 @@ def opponent_assembly(model: Model, target: Target, engine_symbols: dict[str, in
     assemble them; `engine_symbols` (upper-case name -> address) are the engine
     image's.  Another `pool` or `field_max` is for the tests (the pool's shortage,
     the cut at FIELD_MAX): a variant of its own, without the empty map's check.
-    `whole`: PENDING_SOURCES too, the code region stretched to $FFFF (py65 only: the
-    replay of the whole player, kotd.emu.opponent_replay)."""
+    `whole`: PENDING_SOURCES too, the code at WHOLE_CODE (py65 only: the replay of
+    the whole player, kotd.emu.opponent_replay, while it is past its region)."""
     from . import write_if_changed
     if (pool, field_max) == (FIELD_POOL, FIELD_MAX):
         check_field_bounds(model)
@@ -392,9 +441,10 @@ def opponent_assembly(model: Model, target: Target, engine_symbols: dict[str, in
         import dataclasses
 
         from .targets import Region
-        target = dataclasses.replace(target, opponent=Region(target.opponent.name, target.opponent.start, 0xFFFF))
+        target = dataclasses.replace(target, opponent=Region(target.opponent.name, *WHOLE_CODE))
         sources = SOURCES[:-1] + PENDING_SOURCES + SOURCES[-1:]
         suffix += "_whole"
+        sources = _one_goal_table(sources)
     inc = include_text(model, target, engine_symbols, pool, field_max)
     top = top_text(target, sources).replace(f"opponent_{target.name}.inc", f"opponent_{suffix}.inc")
     write_if_changed(paths.GENERATED_DIR / f"opponent_{suffix}.inc", inc)

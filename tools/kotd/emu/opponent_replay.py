@@ -33,12 +33,11 @@ from ..engine.state import Phase
 from ..model.types import SIDES, Model
 from ..replay import call_action, describe, expected_status, first_difference, new_game_args
 from .machine import EngineMachine
-from .opponent import load_opponent
 
 PLAYERS = {"good": GoodAI, "simple": SimpleAI}
 CONTEXTS = ("defend", "react", "logistics", "initiative", "operations", "depots")
 #: What ai_driver.s plays today (docs/ai.md "The driver"); the others come from the record.
-DRIVEN = ("defend", "react", "logistics", "initiative")
+DRIVEN = CONTEXTS
 PLAY_LIMIT = 60_000_000            # instructions in one OPPONENT_PLAY call
 
 
@@ -79,9 +78,12 @@ def record_game(model: Model, scenario: str, seed: int, players: tuple[str, str]
 
 
 def load_player(machine: EngineMachine):
-    """The opponent's code beside the machine's engine, every opponent label named, its
-    RAM zeroed (as a fresh boot would leave it for the replay: GoodAI starts empty)."""
-    asm = load_opponent(machine)
+    """The whole player (opponent.SOURCES and PENDING_SOURCES: opponent_assembly's
+    `whole`, its code past the 5 KB region if it must) beside the machine's engine, every
+    opponent label named, its RAM zeroed (GoodAI starts empty)."""
+    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=True)
+    machine.cpu.load(asm.address("opponent_start"), asm.image)
+    machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
     for s in asm.symbols:
         if s.is_code and not s.is_local:
             machine.symbols[s.name] = s.value
@@ -108,7 +110,7 @@ def call_play(machine: EngineMachine, sides: int, depth: int, max_instructions: 
     frame = mpu.sp
     mpu.a, mpu.x, mpu.y = 0, [e[0] for e in opponent.ENTRIES].index("PLAY"), 0
     mpu.p = 0x34
-    mpu.pc = machine.target.opponent.start
+    mpu.pc = machine.symbols["OPPONENT_START"]
     run = cpu._run(frame, expected_sp=base, max_instructions=max_instructions)
     return machine.peek("CALL_STATUS"), machine.cpu.word(machine.address("CALL_RESULT")), run
 

@@ -78,6 +78,10 @@ RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fa
 REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our supply sources cuts
 REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
+STACK_VALUE = 20                 # an enemy stack is worth a third of its strength, twice its town's VP and this
+PLACE_WANTED = 150               # the strength sent to an empty town or a hex of the Tobruk ring
+HOME_BASE_VALUE = 30             # the enemy home base, always an objective ...
+HOME_BASE_WANTED = 600           # ... for this much strength
 MAX_OBJECTIVES = 12              # objectives considered a phase (each costs a cost field)
 FAR_PHASES = 2                   # beyond this many phases (a turn) a stack too strong for all the
                                  # free units is worth only the share of it they can take on
@@ -85,7 +89,9 @@ MAX_PHASES_AWAY = 4              # objectives further than this many operations 
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
 TETHER_LEAD = 5                  # hexes beyond supply range a well-stocked unit may go
-TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turns' upkeep and the road)
+TETHER_LEAD_FULL = 12            # ... and one with TETHER_FULL_SUPPLY or more (two turns' upkeep and the road)
+TETHER_FULL_SUPPLY = 400
+TETHER_LEAD_LOW = 1              # ... and one below SUPPLY_RESERVE
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 SEALIFT_THREAT_RADIUS = 4        # the Allies sealift into Tobruk while an enemy is this close to it
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
@@ -109,6 +115,7 @@ OPENINGS = {("axis", "1941-03"): (2, ("bardia", "tobruk_ring"))}
 # pressing as far as its supply reaches; the Allies, near their base, hold a line.
 DEFENCE_PRESSES = {"axis": True, "allied": False}
 DEFENCE_LEAD = 1                 # hexes past supply range a unit goes in defence
+LINE_GAP = 2                     # the line forms on anchors at most this far from a source
 CUT_OFF_SLACK = 6                # a unit this far past its range waits for the depots, no further
 
 
@@ -453,28 +460,42 @@ class GoodAI:
                 d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
                                                      for u in units], terrain(model, h).defence_tenths, 0)
                 rear = REAR_THREAT_VALUE if self._gap(h, sources) <= REAR_THREAT_RADIUS else 0
-                out.append((s // 3 + 2 * towns.get(h, 0) + 20 + rear, h, d * 3 // 2))
+                out.append((s // 3 + 2 * towns.get(h, 0) + STACK_VALUE + rear, h, d * 3 // 2))
         for h, vp in sorted(towns.items()):
             if not occ.get(h):
-                out.append((2 * vp, h, 150))
+                out.append((2 * vp, h, PLACE_WANTED))
         if self.side == "axis" and state.control.get(model.map.tobruk) != "axis" and not ringed:
             for n in hexgrid.neighbours(*t):
                 if model.map.on_map(*n) and terrain(model, n).passable and not occ.get(n):
-                    out.append((RING_VALUE, n, 150))
-        out.append((30, home_base(model, self.enemy), 600))
+                    out.append((RING_VALUE, n, PLACE_WANTED))
+        out.append((HOME_BASE_VALUE, home_base(model, self.enemy), HOME_BASE_WANTED))
         out.sort(key=lambda o: (-o[0], o[1]))
         return out
 
     def _movement(self, game: Game, offence: bool) -> None:
+        goals, tether, order, sources = self._plan(game, offence)
+        for u in order:
+            if game.over:
+                return
+            if u.status == Status.ON_MAP:
+                self._walk(game, u, goals[u.number], tether[u.number], sources)
+                if u.status == Status.ON_MAP and hexgrid.distance(u.hex, goals[u.number]) > 1:
+                    self._en_route.add(u.number)         # keeps its supply for the road (VI.13)
+
+    def _plan(self, game: Game, offence: bool):
+        """The movement plan, decided on the board as movement begins (the 6502 twin:
+        port/asm/ai_goals.s): each unit's goal and tether (hexes from a source, or
+        UNREACHABLE), the units going back into supply (`_returning`) and those on an
+        opening drive (`_bold`), the walls of the phase (`_blocked`: the enemy's
+        hexes), the walk order (the units with a goal) and the sources.  Nothing in
+        the game changes."""
         model, state = game.model, game.state
         occ = occupancy(state)
         self._phase_fields = {}
         self._blocked = frozenset(h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy)
         sources = self._sources(game)
         keep = self._holders(game, occ)
-        units = sorted(self._combatants(game, self.side),
-                       key=lambda u: (min((hexgrid.distance(u.hex, e.hex) for e in game.side_units(self.enemy)),
-                                          default=99), -u.strength, u.number))
+        units = self._combatants(game, self.side)        # in number order: no choice below depends on it
         goals: dict[int, Hex] = {}
         tether: dict[int, int] = {}
         free = []
@@ -511,13 +532,8 @@ class GoodAI:
             self._line(game, occ, free, goals, tether, sources)
         # The strongest unit of a stack leads: the first to step next to the enemy alone
         # is the one the enemy's limited reaction can strike.
-        for u in sorted(units, key=lambda x: (-x.strength, x.number)):
-            if game.over:
-                return
-            if u.number in goals and u.status == Status.ON_MAP:
-                self._walk(game, u, goals[u.number], tether[u.number], sources)
-                if u.status == Status.ON_MAP and hexgrid.distance(u.hex, goals[u.number]) > 1:
-                    self._en_route.add(u.number)         # keeps its supply for the road (VI.13)
+        order = [u for u in sorted(units, key=lambda x: (-x.strength, x.number)) if u.number in goals]
+        return goals, tether, order, sources
 
     def _walls(self, goal: Hex) -> frozenset:
         """The enemy hexes, less the goal itself (an enemy goal is reached by attacking it)."""
@@ -562,7 +578,8 @@ class GoodAI:
             if number in goals or got[i] >= objectives[i][2]:
                 continue
             goals[number] = objectives[i][1]
-            lead = TETHER_LEAD_FULL if u.supply >= 400 else TETHER_LEAD if u.supply >= SUPPLY_RESERVE else 1
+            lead = TETHER_LEAD_FULL if u.supply >= TETHER_FULL_SUPPLY else TETHER_LEAD if u.supply >= SUPPLY_RESERVE \
+                else TETHER_LEAD_LOW
             if not offence:
                 lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
             if not u.supplied:
@@ -688,7 +705,7 @@ class GoodAI:
                    if state.control.get(pid) == self.side]
         anchors += [h for h, us in sorted(occ.items()) if us and side_of(model, us[0]) == self.side
                     and self._enemy_adjacent(game, occ, h)]
-        anchors = [a for a in anchors if len(occ.get(a, [])) < limit and self._gap(a, sources) <= 2]
+        anchors = [a for a in anchors if len(occ.get(a, [])) < limit and self._gap(a, sources) <= LINE_GAP]
         if not anchors:
             return
         for u in free:

@@ -1,0 +1,162 @@
+"""port/asm/ai_goals.s (py65) against kotd.engine.ai_good.GoodAI._plan: the movement
+plan (goals, tethers, the returning and bold flags, the walk order, the walls) on the
+scenario starts entered into an operations phase (both sides, offence and defence) and on
+the states a game hands GoodAI._movement (a hook snapshots them): good against good and
+good against simple in Tobruk '41, Campaign '41 and Campaign '42, the first turns, both
+sides, solitaire rules on and off.  The call must change nothing in the game state."""
+
+from __future__ import annotations
+
+import pytest
+
+from kotd.emu import EngineMachine
+from kotd.emu.opponent import load_opponent
+from kotd.engine.ai import SimpleAI
+from kotd.engine.ai_good import UNREACHABLE, GoodAI
+from kotd.engine.game import Game
+from kotd.engine.setup import Options, new_game
+from kotd.engine.state import Phase
+from kotd.model.types import SIDES
+from kotd.tournament import WatchedGame
+
+TARGET_NAMES = ("atari", "apple")
+#: (scenario, seed, turns, Allied player): good v good and good v simple, short games.
+GAMES = (("tobruk41", 1, 1, "good"), ("campaign41", 2, 2, "good"), ("campaign42", 3, 2, "good"),
+         ("tobruk41", 2, 1, "simple"), ("campaign42", 1, 2, "simple"))
+LONG_GAMES = tuple((sid, seed, 3, allied) for sid in ("tobruk41", "campaign41", "campaign42")
+                   for seed in (4, 5, 6) for allied in ("good", "simple"))
+pytestmark = pytest.mark.skip("WIP: ai_goals.s (4.2 KB) does not fit the opponent's 5 KB region yet")
+MOST_INSTRUCTIONS = 40_000_000
+CYCLES: list[int] = []                 # ai_plan_moves's cycles over the states checked
+
+
+@pytest.fixture(scope="module")
+def goal_machines(model) -> dict:
+    import dataclasses
+    from kotd.build import opponent
+    from kotd.build.targets import Region
+    out = {}
+    for name in TARGET_NAMES:
+        m = EngineMachine.from_dist(model, "dist", name)
+        m.target = dataclasses.replace(m.target, opponent=Region("big", m.target.opponent.start, 0xFFF0))
+        asm = opponent.opponent_assembly(m.model, m.target, m.symbols)
+        m.cpu.load(m.target.opponent.start, asm.image)
+        m.cpu.allow_writes(m.target.opponent_ram.start, m.target.opponent_ram.end)
+        for s in asm.symbols:
+            m.symbols[s.name] = s.value
+        out[name] = m
+    return out
+
+
+def movement_states(model, scenario: str, seed: int, turns: int, allied: str, solitaire: bool) -> list:
+    """(side, state, offence) at each call of GoodAI._movement in a game's first turns."""
+    seen = []
+    inner = GoodAI._movement
+
+    def watched(self, game, offence):
+        seen.append((self.side, game.state.copy(), offence))
+        return inner(self, game, offence)
+    state = new_game(model, scenario, seed, Options(computer_allied=solitaire))
+    players = {"axis": GoodAI("axis"), "allied": GoodAI("allied") if allied == "good" else SimpleAI("allied")}
+    game = WatchedGame(model, state, players)
+    GoodAI._movement = watched
+    try:
+        for _ in range(turns):
+            if game.over:
+                break
+            game.play_turn()
+    finally:
+        GoodAI._movement = inner
+    return seen
+
+
+def start_states(model) -> list:
+    """Every scenario start entered into its first operations phase: each side, offence and defence."""
+    out = []
+    for sid in sorted(model.scenarios):
+        for solitaire in (True, False):
+            state = new_game(model, sid, 1, Options(computer_allied=solitaire))
+            state.phase = Phase.B1_OPERATIONS
+            out += [(side, state, offence) for side in SIDES for offence in (True, False)]
+    return out
+
+
+def python_plan(model, state, side: str, offence: bool) -> dict:
+    ai = GoodAI(side)
+    goals, tether, order, _ = ai._plan(Game(model, state.copy(), {}), offence)
+    return {"goals": goals, "tether": {n: min(t, 255) if t < UNREACHABLE else 255 for n, t in tether.items()},
+            "returning": ai._returning, "bold": ai._bold, "order": [u.number for u in order],
+            "walls": set(ai._blocked)}
+
+
+def machine_plan(machine, model, state, side: str, offence: bool) -> dict:
+    machine.write_state(state)
+    before = machine.state_bytes()
+    call = machine.call_routine("ai_plan_moves", SIDES.index(side), int(offence),
+                                max_instructions=MOST_INSTRUCTIONS)
+    assert call.status == 0
+    assert machine.state_bytes() == before, "the plan changed the game state"
+    CYCLES.append(call.cycles)
+    s, n = machine.symbols, len(state.units)
+
+    def table(label):
+        return machine.cpu.read(s[label] + 1, n)
+    cols, rows, tethers, flags = table("AI_GOAL_COL"), table("AI_GOAL_ROW"), table("AI_TETHER"), table("AI_FLAGS")
+    goals = {i + 1: (cols[i], rows[i]) for i in range(n) if rows[i] != 0xFF}
+    order = list(machine.cpu.read(s["AI_ORDER"], 64))
+    walls_raw = machine.cpu.read(s["AI_WALLS"], 128)
+    walls = set()
+    for i in range(0, 128, 2):
+        if walls_raw[i] == 0xFF:
+            break
+        walls.add((walls_raw[i], walls_raw[i + 1]))
+    return {"goals": goals, "tether": {k: tethers[k - 1] for k in goals},
+            "returning": {i + 1 for i in range(n) if flags[i] & 1},
+            "bold": {i + 1 for i in range(n) if flags[i] & 2},
+            "order": order[:order.index(0)], "walls": walls}
+
+
+def check(machine, model, state, side, offence, where=""):
+    want = python_plan(model, state, side, offence)
+    got = machine_plan(machine, model, state, side, offence)
+    for key in want:
+        assert got[key] == want[key], f"{where} {side} offence={offence} turn {state.turn} phase {state.phase}: {key}"
+
+
+@pytest.mark.parametrize("name", TARGET_NAMES)
+def test_plan_on_every_scenario_start(model, goal_machines, name):
+    for side, state, offence in start_states(model)[:: 1 if name == "atari" else 3]:
+        check(goal_machines[name], model, state, side, offence, state.scenario if hasattr(state, "scenario") else "")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[f"{g[0]}-{g[1]}-{g[3]}" for g in GAMES])
+def test_plan_on_the_movement_phases_of_games(model, goal_machines, game):
+    """The plan at every GoodAI._movement of the game's first turns, solitaire on and off,
+    offence as the player decided and the other posture too."""
+    sid, seed, turns, allied = game
+    for solitaire in (True, False):
+        states = movement_states(model, sid, seed, turns, allied, solitaire)
+        assert states
+        for i, (side, state, offence) in enumerate(states):
+            m = goal_machines["atari" if i % 3 else "apple"]
+            check(m, model, state, side, offence, f"{sid} seed {seed} v {allied} #{i}")
+            check(m, model, state, side, not offence, f"{sid} seed {seed} v {allied} #{i} (other posture)")
+
+
+def test_plan_long(model, goal_machines, long_run):
+    """--long only: more games, three turns each."""
+    if not long_run:
+        pytest.skip("--long only")
+    for sid, seed, turns, allied in LONG_GAMES:
+        for solitaire in (True, False):
+            for side, state, offence in movement_states(model, sid, seed, turns, allied, solitaire):
+                for o in (offence, not offence):
+                    check(goal_machines["atari"], model, state, side, o, f"{sid} {seed} {allied}")
+
+
+def test_refusals(model, goal_machines):
+    m = goal_machines["atari"]
+    state = new_game(model, "tobruk41", 1, Options())
+    m.write_state(state)
+    for args in ((2, 0), (0, 2), (256, 0), (0, 256)):
+        assert m.call_routine("ai_plan_moves", *args).status == 5          # E_RANGE

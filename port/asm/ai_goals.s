@@ -1,0 +1,2623 @@
+;
+; ai_goals.s -- the computer player's movement plan (docs/ai.md "The 6502 twin"): the twin
+; of kotd.engine.ai_good.GoodAI._plan, everything _movement decides before its walk loop.
+; Part of the opponent's code (tools/kotd/build/opponent.py SOURCES).
+;
+; What it decides, for the side moving, from the board as movement begins: which units go
+; back into supply (cut off, starving; in defence, outnumbered), which hold (Tobruk's
+; garrison, a town's last unit near the enemy, the Tobruk ring), where each other unit
+; goes (the opening plan, the objectives handed out best pair first in offence or for
+; the side that presses on in defence, else the line), and how far from a source it may
+; go (its tether).  Out: the GOAL tables below, which the walk (ai_walk.s) and the driver
+; read: AI_GOAL_COL/ROW, AI_TETHER, AI_FLAGS by unit number, AI_ORDER (the walk order:
+; strength down, then number; the units with a goal), AI_WALLS (the enemy's hexes now:
+; the walls of every field of the phase, as GoodAI._blocked).
+;
+; How.  The units in hand are a side's combat units on the map (at most
+; AI_COMBATANTS_MAX), sorted once by strength into AI_ORDER; the tests that Python writes
+; over dictionaries of hexes are loops over the units (58) and their distances.  The
+; pairs of _assign are never listed: one byte per (free unit, objective) keeps the
+; phases the unit needs to get there as an index into the objective's scores (or $FF),
+; and each round takes the best pair still open by a scan, units by number, objectives by
+; rank, a strictly better score replacing the best: Python's sort by (-score, number,
+; objective) taken in order, since a pair that is passed over (its unit placed, its
+; objective served) stays so.  Cost fields come from ai_field.s, the enemy's units as
+; walls (the same hexes as AI_WALLS while nothing has moved).
+; emu_tests/test_ai_goals.py ties this file to GoodAI._plan.
+;
+
+.alias FLAG_RETURNING    1              ; AI_FLAGS: going back into supply
+.alias FLAG_BOLD         2              ; on an opening drive: no exposure check
+.alias FLAG_EN_ROUTE     4              ; (the driver's, after the walk)
+.alias FLAG_FREE         $80            ; work: free for the objectives or the line
+.alias NO_GOAL           $FF
+.alias NO_PAIR           $FF
+.alias NO_TETHER         255            ; ai_good.UNREACHABLE as a tether
+.alias PHASE_SLOTS       AI_MAX_PHASES_AWAY+1   ; scores by phases 0..AI_MAX_PHASES_AWAY
+
+; The zero page: the engine's, clobbered by every call; only short-lived values.
+.alias GZ_PTR            ZP_PTR
+.alias GM0               ZP_MUL                 ; math.s's accumulator M0..M3
+.alias GM1               ZP_MUL+1
+.alias GM2               ZP_MUL+2
+.alias GM3               ZP_MUL+3
+.alias GB0               ZP_TEMP+4              ; math.s's operand B0, B1
+.alias GB1               ZP_TEMP+5
+
+;
+; ai_plan_moves -- the movement plan of a side (GoodAI._plan).
+;
+; In:       ARG0 = side (SIDE_AXIS, SIDE_ALLIED), ARG1 = 1 in offence, 0 in defence
+;           (GoodAI.offensive); the board as movement begins
+; Out:      A = E_OK, the GOAL tables; A = E_RANGE for another side or flag, nothing
+;           written
+; Clobbers: X, Y, flags; the engine's zero page; ai_field.s's RAM; this file's RAM
+;
+ai_plan_moves:
+.scope
+    lda ARG0_HI
+    ora ARG1_HI
+    bne _bad
+    lda ARG1_LO
+    cmp #2
+    bcs _bad
+    sta GL_OFFENCE
+    lda ARG0_LO
+    cmp #SIDE_ALLIED+1
+    bcc _side
+_bad:
+    lda #E_RANGE
+    rts
+_side:
+    sta AI_SIDE                     ; the judging's side too (ai_judge.s)
+    eor #1
+    sta GL_ENEMY
+    jsr plan_clear
+    jsr plan_walls
+    lda AI_SIDE
+    jsr ai_sources
+    jsr plan_order
+    jsr plan_board
+    jsr plan_units
+    lda GL_OFFENCE
+    bne _assign
+    ldx AI_SIDE
+    lda goals_presses,x
+    bne _assign
+    jsr plan_line
+    jmp _order
+_assign:
+    jsr plan_assign
+_order:
+    jsr plan_walk_order
+    lda #E_OK
+    rts
+.scend
+
+goals_presses:                          ; ai_good.DEFENCE_PRESSES by side
+    .byte AI_PRESSES_AXIS, AI_PRESSES_ALLIED
+
+;
+; plan_clear -- no goal, no tether, no flag for any unit.
+;
+; Clobbers: A, X, flags
+;
+plan_clear:
+.scope
+    ldx #UNIT_COUNT-1
+_unit:
+    lda #NO_GOAL
+    sta AI_GOAL_COL+1,x
+    sta AI_GOAL_ROW+1,x
+    sta AI_TETHER+1,x
+    lda #0
+    sta AI_FLAGS+1,x
+    dex
+    bpl _unit
+    rts
+.scend
+
+;
+; plan_walls -- AI_WALLS: each hex the enemy's units on the map hold, once, $FF after.
+;
+; Clobbers: A, X, Y, flags; GL_COUNT
+;
+plan_walls:
+.scope
+    ldy #0
+    ldx #0
+_unit:
+    jsr enemy_on_map
+    bne _next
+    sty GL_COUNT
+    ldy #0
+_seek:
+    cpy GL_COUNT
+    beq _add
+    lda AI_WALLS,y
+    cmp U_COL,x
+    bne _other
+    lda AI_WALLS+1,y
+    cmp U_ROW,x
+    beq _listed
+_other:
+    iny
+    iny
+    bne _seek                       ; always
+_add:
+    lda U_COL,x
+    sta AI_WALLS,y
+    lda U_ROW,x
+    sta AI_WALLS+1,y
+    iny
+    iny
+    sty GL_COUNT
+_listed:
+    ldy GL_COUNT
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    lda #$FF
+    sta AI_WALLS,y
+    rts
+.scend
+
+;
+; enemy_on_map, own_on_map -- is unit X on the map and the enemy's (the moving side's)?
+;
+; In:       X = unit index
+; Out:      Z set: yes
+; Clobbers: A
+;
+enemy_on_map:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne +
+    lda UNIT_SIDE,x
+    cmp GL_ENEMY
+*   rts
+own_on_map:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne +
+    lda UNIT_SIDE,x
+    cmp AI_SIDE
+*   rts
+
+;
+; own_combatant -- is unit X one of the moving side's combat units on the map (not a
+; depot, not a garrison: GoodAI._combatants)?
+;
+; In:       X = unit index
+; Out:      Z set: yes
+; Clobbers: A
+;
+own_combatant:
+    jsr own_on_map
+    bne +
+    lda UNIT_ROLE,x
+    cmp #ROLE_COMBAT
+*   rts
+
+;
+; at_hex -- does unit X stand on the map at GL_HEX?
+;
+; In:       X = unit index
+; Out:      Z set: yes
+; Clobbers: A
+;
+at_hex:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne +
+    lda U_COL,x
+    cmp GL_HEX
+    bne +
+    lda U_ROW,x
+    cmp GL_HEX+1
+*   rts
+
+;
+; plan_order -- AI_ORDER: the side's combat units on the map by strength down, then by
+; number (insertion: a unit goes after every one at least as strong), 0 after.
+;
+; Clobbers: A, X, Y, flags; GL_COUNT, GL_POS, GL_NEW
+;
+plan_order:
+.scope
+    lda #0
+    sta GL_COUNT
+    tax
+_unit:
+    jsr own_combatant
+    bne _next
+    stx GL_NEW
+    ldy #0
+_find:
+    cpy GL_COUNT
+    beq _insert
+    sty GL_POS
+    ldx AI_ORDER,y
+    ldy GL_NEW
+    lda U_STR_LO-1,x                ; the entry at least as strong: on
+    cmp U_STR_LO,y
+    lda U_STR_HI-1,x
+    sbc U_STR_HI,y
+    ldy GL_POS
+    bcc _insert
+    iny
+    bne _find                       ; always
+_insert:
+    sty GL_POS
+    ldx GL_COUNT
+_shift:
+    cpx GL_POS
+    beq _put
+    lda AI_ORDER-1,x
+    sta AI_ORDER,x
+    dex
+    jmp _shift
+_put:
+    ldx GL_NEW
+    inx
+    txa
+    sta AI_ORDER,y
+    inc GL_COUNT
+    ldx GL_NEW
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    ldy GL_COUNT
+    lda #0
+    sta AI_ORDER,y
+    rts
+.scend
+
+;
+; plan_board -- what the whole plan looks at: the last turn (no upkeep: no supply
+; tether), Tobruk ringed, the ring held (Axis, an Allied Tobruk ringed:
+; GoodAI._ring_holders), the opening drive on (GoodAI._opening_targets), the side's
+; combat units' supply range (supply.supply_range), the phases an objective may be away.
+;
+; Out:      GL_LAST, GL_RINGED, GL_RING_ON, GL_DRIVING, GL_RANGE, GL_FAR
+; Clobbers: A, X, Y, flags; the zero page of e_tobruk_surrounded, ai_opening_targets
+;
+plan_board:
+.scope
+    ldx #0
+    lda TURN
+    cmp LAST_TURN
+    bcc +
+    inx
+*   stx GL_LAST
+    lda #AI_MAX_PHASES_AWAY         ; one turn in the last turn (_assign's far)
+    cpx #0
+    beq +
+    lda #2
+*   sta GL_FAR
+    jsr e_tobruk_surrounded
+    lda CALL_RESULT_LO
+    sta GL_RINGED
+    ldx #0
+    lda AI_SIDE
+    cmp #SIDE_AXIS
+    bne _ring
+    lda CONTROL+TOBRUK_TOWN
+    cmp #SIDE_AXIS
+    beq _ring
+    ldx GL_RINGED
+_ring:
+    stx GL_RING_ON
+    lda #SUPPLY_RANGE_AXIS          ; supply.supply_range of a combat unit
+    ldx AI_SIDE
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_HUMAN
+    ldy OPT_COMPUTER_ALLIED
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_COMPUTER
+_range:
+    sta GL_RANGE
+    jsr ai_opening_targets
+    sta GL_DRIVING
+    rts
+.scend
+
+;
+; plan_units -- each combat unit's part (GoodAI._plan's loop): a ring holder stays; a
+; unit cut off (beyond its range + AI_CUT_OFF_SLACK, or beyond it short of supply or
+; unsupplied at the last trace) goes to the nearest source, unless it is the last
+; turn or it drives in the opening (a mobile unit); a holder stays; in defence a unit
+; outnumbered AI_RATIO_WITHDRAW to 100 within 2 hexes falls back (_fallback); the
+; others are free (FLAG_FREE).
+;
+; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
+;
+plan_units:
+.scope
+    ldy #0
+_entry:
+    sty GL_ENTRY
+    ldx AI_ORDER,y
+    bne +
+    rts
+*   dex
+    stx GL_UNIT
+    jsr unit_hex
+    lda GL_RING_ON
+    beq _not_ring
+    jsr ring_holder
+    bcc +
+    jmp _next
+*
+_not_ring:
+    lda GL_LAST
+    bne _supplied
+    lda GL_DRIVING
+    beq _cut_off
+    ldx GL_UNIT
+    lda UNIT_TYPE,x
+    cmp #TYPE_MOBILE
+    beq _supplied
+_cut_off:
+    jsr hex_gap
+    sta GL_GAP
+    lda GL_RANGE
+    clc
+    adc #AI_CUT_OFF_SLACK
+    cmp GL_GAP
+    bcc _return                     ; range + slack < gap
+    lda GL_RANGE
+    cmp GL_GAP
+    bcs _supplied                   ; gap <= range
+    ldx GL_UNIT
+    lda U_SUPPLIED,x
+    beq _return
+    lda U_SUPPLY_LO,x
+    cmp #<AI_SUPPLY_RESERVE
+    lda U_SUPPLY_HI,x
+    sbc #>AI_SUPPLY_RESERVE
+    bcc _return
+_supplied:
+    jsr holder
+    bcs _next
+    lda GL_OFFENCE
+    bne _free
+    jsr outnumbered
+    bcc _free
+    jsr home_hex                    ; _fallback: the nearest source nearer the home
+    jsr distance_unit               ; base than the unit, else the home base
+    sta GL_BEHIND
+    jsr nearest_source
+    bcc _back
+    ldx AI_SIDE
+    lda HOME_COL,x
+    sta GL_BEST
+    lda HOME_ROW,x
+    sta GL_BEST+1
+    jmp _back
+_return:
+    lda #$FF                        ; any source
+    sta GL_BEHIND
+    jsr nearest_source
+_back:
+    ldx GL_UNIT
+    lda GL_BEST
+    sta AI_GOAL_COL+1,x
+    lda GL_BEST+1
+    sta AI_GOAL_ROW+1,x
+    lda #NO_TETHER
+    sta AI_TETHER+1,x
+    lda #FLAG_RETURNING
+    bne _flag                       ; always
+_free:
+    ldx GL_UNIT
+    lda #FLAG_FREE
+_flag:
+    ora AI_FLAGS+1,x
+    sta AI_FLAGS+1,x
+_next:
+    ldy GL_ENTRY
+    iny
+    jmp _entry
+.scend
+
+;
+; unit_hex -- GL_HEX = unit X's hex.
+;
+unit_hex:
+    lda U_COL,x
+    sta GL_HEX
+    lda U_ROW,x
+    sta GL_HEX+1
+    rts
+
+;
+; home_hex -- ZP_HEX_B = the side's home base.
+;
+; Clobbers: A, X
+;
+home_hex:
+    ldx AI_SIDE
+    lda HOME_COL,x
+    sta ZP_HEX_B
+    lda HOME_ROW,x
+    sta ZP_HEX_B+1
+    rts
+
+;
+; distance_unit -- the distance from GL_HEX to ZP_HEX_B.
+;
+; Out:      A = the distance
+; Clobbers: flags; ZP_HEX_A, ZP_TEMP..ZP_TEMP+2
+;
+distance_unit:
+    lda GL_HEX
+    sta ZP_HEX_A
+    lda GL_HEX+1
+    sta ZP_HEX_A+1
+    jmp hex_distance
+
+;
+; hex_gap -- GoodAI._gap of GL_HEX: hexes to the nearest source.
+;
+; Out:      A = the gap
+; Clobbers: X, Y, flags; the zero page of ai_gap
+;
+hex_gap:
+    ldx GL_HEX
+    ldy GL_HEX+1
+    jmp ai_gap
+
+;
+; nearest_source -- the source nearest GL_HEX, ties to the lower column, then row
+; (min by (distance, hex)); if GL_BEHIND is not $FF, only among the sources nearer
+; the home base (ZP_HEX_B) than GL_BEHIND (GoodAI._fallback).
+;
+; In:       GL_HEX; GL_BEHIND; the sources of ai_sources
+; Out:      carry clear: GL_BEST = the source; carry set: none
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_TEMP..ZP_TEMP+2; GL_DIST
+;
+nearest_source:
+.scope
+    lda #$FF
+    sta GL_DIST
+    ldy #$FE
+_source:
+    iny
+    iny
+    lda AI_SOURCE_LIST,y
+    cmp #$FF
+    beq _done
+    sta ZP_HEX_A
+    lda AI_SOURCE_LIST+1,y
+    sta ZP_HEX_A+1
+    lda GL_BEHIND
+    cmp #$FF
+    beq _any
+    jsr home_distance
+    cmp GL_BEHIND
+    bcs _source
+_any:
+    lda GL_HEX
+    sta ZP_HEX_B
+    lda GL_HEX+1
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp GL_DIST
+    bcc _better
+    bne _source
+    lda ZP_HEX_A                    ; as near: the lower hex
+    cmp GL_BEST
+    bcc _better
+    bne _source
+    lda ZP_HEX_A+1
+    cmp GL_BEST+1
+    bcs _source
+_better:
+    jsr hex_distance
+    sta GL_DIST
+    lda ZP_HEX_A
+    sta GL_BEST
+    lda ZP_HEX_A+1
+    sta GL_BEST+1
+    jmp _source
+_done:
+    lda GL_DIST
+    cmp #$FF                        ; carry set: none found
+    rts
+.scend
+
+;
+; home_distance -- the distance from ZP_HEX_A to the side's home base.
+;
+; Out:      A = the distance; ZP_HEX_B = the home base
+; Clobbers: X, flags; ZP_TEMP..ZP_TEMP+2
+;
+home_distance:
+    jsr home_hex
+    jmp hex_distance
+
+;
+; ring_holder -- GoodAI._ring_holders for unit GL_UNIT at GL_HEX (the ring held): on a
+; hex next to Tobruk, the strongest of the side's units there that are not depots and
+; have AI_RING_HOLD_SUPPLY (any supply in the last turn), the lower number first.
+;
+; Out:      carry set: it holds
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+;
+ring_holder:
+.scope
+    lda #TOBRUK_COL
+    sta ZP_HEX_B
+    lda #TOBRUK_ROW
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    cmp #1
+    bne _no
+    ldx GL_UNIT
+    jsr ring_fit
+    bne _no
+    ldx #UNIT_COUNT-1
+_other:
+    cpx GL_UNIT
+    beq _next
+    jsr own_on_map
+    bne _next
+    jsr at_hex
+    bne _next
+    jsr ring_fit
+    bne _next
+    ldy GL_UNIT                     ; another in the running: stronger, or as strong
+    lda U_STR_LO,y                  ; with a lower number?
+    cmp U_STR_LO,x
+    lda U_STR_HI,y
+    sbc U_STR_HI,x
+    bcc _no                         ; it is stronger
+    lda U_STR_LO,y
+    cmp U_STR_LO,x
+    bne _next
+    lda U_STR_HI,y
+    cmp U_STR_HI,x
+    bne _next
+    cpx GL_UNIT
+    bcc _no
+_next:
+    dex
+    bpl _other
+    sec
+    rts
+_no:
+    clc
+    rts
+.scend
+
+;
+; ring_fit -- may unit X hold the ring: no depot, AI_RING_HOLD_SUPPLY or the last turn?
+;
+; Out:      Z set: yes
+; Clobbers: A
+;
+ring_fit:
+.scope
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _no
+    lda GL_LAST
+    bne _yes
+    lda U_SUPPLY_LO,x
+    cmp #<AI_RING_HOLD_SUPPLY
+    lda U_SUPPLY_HI,x
+    sbc #>AI_RING_HOLD_SUPPLY
+    bcc _no
+_yes:
+    lda #0
+    rts
+_no:
+    lda #1
+    rts
+.scend
+
+;
+; holder -- GoodAI._holders for unit GL_UNIT (entry GL_ENTRY of AI_ORDER) at GL_HEX:
+; the first AI_TOBRUK_HOLDERS combat units of an Allied Tobruk (by strength); in a
+; town (or the side's home base) with an enemy unit within 3 hexes and no garrison, the
+; weakest combat unit there (the last in AI_ORDER).
+;
+; Out:      carry set: it holds
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2; GL_COUNT
+;
+holder:
+.scope
+    lda AI_SIDE
+    cmp #SIDE_ALLIED
+    bne _town
+    lda GL_HEX
+    cmp #TOBRUK_COL
+    bne _town
+    lda GL_HEX+1
+    cmp #TOBRUK_ROW
+    bne _town
+    lda #0                          ; Tobruk's: the combat units before it there
+    sta GL_COUNT
+    ldy #0
+_before:
+    cpy GL_ENTRY
+    beq _counted
+    ldx AI_ORDER,y
+    dex
+    jsr at_hex
+    bne +
+    inc GL_COUNT
+*   iny
+    bne _before                     ; always
+_counted:
+    lda GL_COUNT
+    cmp #AI_TOBRUK_HOLDERS
+    bcc _yes                        ; one of the first
+    clc
+    rts
+_town:
+    ldx AI_SIDE                     ; valued: the home base or a town
+    lda GL_HEX
+    cmp HOME_COL,x
+    bne _towns
+    lda GL_HEX+1
+    cmp HOME_ROW,x
+    beq _valued
+_towns:
+    ldx #TOWN_COUNT-1
+_town_hex:
+    lda GL_HEX
+    cmp TOWN_COL,x
+    bne +
+    lda GL_HEX+1
+    cmp TOWN_ROW,x
+    beq _valued
+*   dex
+    bpl _town_hex
+_no:
+    clc
+    rts
+_valued:
+    ldx #UNIT_COUNT-1               ; no garrison here
+_garrison:
+    jsr at_hex
+    bne +
+    lda UNIT_ROLE,x
+    cmp #ROLE_GARRISON
+    beq _no
+*   dex
+    bpl _garrison
+    ldy GL_ENTRY                    ; the last combat unit here
+_after:
+    iny
+    ldx AI_ORDER,y
+    beq _threat
+    dex
+    jsr at_hex
+    beq _no
+    jmp _after
+_threat:
+    ldx #UNIT_COUNT-1               ; an enemy within 3 hexes
+_enemy:
+    jsr enemy_on_map
+    bne _far
+    lda U_COL,x
+    sta ZP_HEX_B
+    lda U_ROW,x
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    cmp #4                          ; _holders' "within 3 hexes"
+    bcc _yes
+_far:
+    dex
+    bpl _enemy
+    clc
+    rts
+_yes:
+    sec
+    rts
+.scend
+
+;
+; outnumbered -- GoodAI._local both ways around GL_HEX (radius 2): is the enemy's
+; strength there, times 100, at least AI_RATIO_WITHDRAW times the side's (at least 1)?
+;
+; Out:      carry set: yes
+; Clobbers: A, X, Y, flags; the zero page; GL_SUM, GL_HERE
+;
+outnumbered:
+.scope
+    lda AI_SIDE
+    jsr local_strength
+    lda GL_SUM                      ; max(here, 1)
+    ora GL_SUM+1
+    ora GL_SUM+2
+    bne +
+    inc GL_SUM
+*   lda #<AI_RATIO_WITHDRAW
+    ldy #>AI_RATIO_WITHDRAW
+    jsr sum_times
+    ldx #3
+*   lda GM0,x
+    sta GL_HERE,x
+    dex
+    bpl -
+    lda GL_ENEMY
+    jsr local_strength
+    lda #100
+    ldy #0
+    jsr sum_times
+    lda GM0                         ; there x 100 - here x ratio: no borrow, yes
+    cmp GL_HERE
+    lda GM1
+    sbc GL_HERE+1
+    lda GM2
+    sbc GL_HERE+2
+    lda GM3
+    sbc GL_HERE+3
+    rts
+.scend
+
+;
+; sum_times -- M0..M3 = GL_SUM (24 bits) x (Y:A).
+;
+; Clobbers: A, X, Y, flags; math.s's
+;
+sum_times:
+    sta GB0
+    sty GB1
+    lda GL_SUM
+    sta GM0
+    lda GL_SUM+1
+    sta GM1
+    lda GL_SUM+2
+    sta GM2
+    lda #0
+    sta GM3
+    jmp mul_32x16
+
+;
+; local_strength -- GL_SUM = the strength of a side's units on the map, depots left
+; out, within 2 hexes of GL_HEX, as the moving side sees it (GoodAI._local).
+;
+; In:       A = the side
+; Clobbers: A, X, Y, flags; the zero page; GL_LOCAL_SIDE
+;
+local_strength:
+.scope
+    sta GL_LOCAL_SIDE
+    lda #0
+    sta GL_SUM
+    sta GL_SUM+1
+    sta GL_SUM+2
+    ldx #UNIT_COUNT-1
+_unit:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda UNIT_SIDE,x
+    cmp GL_LOCAL_SIDE
+    bne _next
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq _next
+    lda U_COL,x
+    sta ZP_HEX_B
+    lda U_ROW,x
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    cmp #3                          ; _local's radius 2
+    bcs _next
+    jsr add_estimate
+_next:
+    dex
+    bpl _unit
+    rts
+.scend
+
+;
+; add_estimate -- GL_SUM += unit X's strength as the moving side sees it.
+;
+; In:       X = unit index
+; Out:      X kept; GL_EST = the estimate
+; Clobbers: A, Y, flags; the zero page of ai_est_strength
+;
+add_estimate:
+    jsr ai_est_strength
+    sta GL_EST
+    sty GL_EST+1
+    clc
+    adc GL_SUM
+    sta GL_SUM
+    lda GL_SUM+1
+    adc GL_EST+1
+    sta GL_SUM+1
+    bcc +
+    inc GL_SUM+2
+*   rts
+
+;
+; plan_line -- GoodAI._line (defence, a side that holds a line): each free unit not
+; next to the enemy goes to the anchor nearest the enemy (then nearest it, then the
+; lower hex): a town of the side, or a hex of the side's units next to the enemy, with
+; room (fewer than STACKING_HEX units) and at most AI_LINE_GAP from a source; its
+; tether its supply range.  The anchors (column, row, distance to the enemy) are kept
+; in GL_PAIRS.
+;
+; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
+;
+plan_line:
+.scope
+    lda AI_WALLS                    ; no enemy on the map: no line
+    cmp #$FF
+    bne +
+    rts
+*   lda #0
+    sta GL_COUNT                    ; bytes of anchors
+    ldx #TOWN_COUNT-1
+_town:
+    lda CONTROL,x
+    cmp AI_SIDE
+    bne _next_town
+    lda TOWN_COL,x
+    sta GL_HEX
+    lda TOWN_ROW,x
+    sta GL_HEX+1
+    stx GL_NEW
+    jsr add_anchor
+    ldx GL_NEW
+_next_town:
+    dex
+    bpl _town
+    ldx #UNIT_COUNT-1
+_unit:
+    jsr own_on_map
+    bne _next_unit
+    stx GL_NEW
+    jsr unit_hex
+    jsr enemy_adjacent
+    bcc +
+    jsr add_anchor
+*   ldx GL_NEW
+_next_unit:
+    dex
+    bpl _unit
+    lda GL_COUNT
+    bne _units
+    rts
+_units:
+    ldx #UNIT_COUNT-1
+_free:
+    lda AI_FLAGS+1,x
+    bmi +
+    jmp _next_free
+*
+    stx GL_UNIT
+    jsr unit_hex
+    jsr enemy_adjacent
+    bcs _next_free_x
+    lda #$FF                        ; the best anchor: enemy distance, distance, hex
+    sta GL_DIST
+    ldy #0
+_anchor:
+    cpy GL_COUNT
+    beq _chosen
+    lda GL_PAIRS,y
+    sta ZP_HEX_B
+    lda GL_PAIRS+1,y
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    sta GL_GAP
+    lda GL_PAIRS+2,y
+    cmp GL_DIST
+    bcc _better
+    bne _skip
+    lda GL_GAP
+    cmp GL_BEST_D
+    bcc _better
+    bne _skip
+    lda ZP_HEX_B
+    cmp GL_BEST
+    bcc _better
+    bne _skip
+    lda ZP_HEX_B+1
+    cmp GL_BEST+1
+    bcs _skip
+_better:
+    lda GL_PAIRS+2,y
+    sta GL_DIST
+    lda GL_GAP
+    sta GL_BEST_D
+    lda ZP_HEX_B
+    sta GL_BEST
+    lda ZP_HEX_B+1
+    sta GL_BEST+1
+_skip:
+    iny
+    iny
+    iny
+    bne _anchor                     ; always
+_chosen:
+    ldx GL_UNIT
+    lda GL_BEST_D
+    beq _next_free_x                ; its own hex
+    lda GL_BEST
+    sta AI_GOAL_COL+1,x
+    lda GL_BEST+1
+    sta AI_GOAL_ROW+1,x
+    lda GL_RANGE
+    sta AI_TETHER+1,x
+_next_free_x:
+    ldx GL_UNIT
+_next_free:
+    dex
+    bmi +
+    jmp _free
+*
+    rts
+.scend
+
+;
+; add_anchor -- GL_HEX to the anchors (GL_PAIRS, GL_COUNT bytes) if it has room and is
+; at most AI_LINE_GAP from a source, with its distance to the nearest enemy unit.
+;
+; Clobbers: A, X, Y, flags; the zero page
+;
+add_anchor:
+.scope
+    jsr count_at_hex
+    cmp #STACKING_HEX
+    bcs _done
+    jsr hex_gap
+    cmp #AI_LINE_GAP+1
+    bcs _done
+    lda #$FF
+    sta GL_DIST
+    ldx #UNIT_COUNT-1
+_enemy:
+    jsr enemy_on_map
+    bne _next
+    lda U_COL,x
+    sta ZP_HEX_B
+    lda U_ROW,x
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    cmp GL_DIST
+    bcs _next
+    sta GL_DIST
+_next:
+    dex
+    bpl _enemy
+    ldy GL_COUNT
+    lda GL_HEX
+    sta GL_PAIRS,y
+    lda GL_HEX+1
+    sta GL_PAIRS+1,y
+    lda GL_DIST
+    sta GL_PAIRS+2,y
+    iny
+    iny
+    iny
+    sty GL_COUNT
+_done:
+    rts
+.scend
+
+;
+; count_at_hex -- the units on the map at GL_HEX (any side).
+;
+; Out:      A = the count
+; Clobbers: X, flags; GL_TALLY
+;
+count_at_hex:
+.scope
+    lda #0
+    sta GL_TALLY
+    ldx #UNIT_COUNT-1
+_unit:
+    jsr at_hex
+    bne +
+    inc GL_TALLY
+*   dex
+    bpl _unit
+    lda GL_TALLY
+    rts
+.scend
+
+;
+; enemy_adjacent -- is an enemy unit next to GL_HEX (GoodAI._enemy_adjacent)?
+;
+; Out:      carry set: yes
+; Clobbers: A, X, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+;
+enemy_adjacent:
+.scope
+    ldx #UNIT_COUNT-1
+_enemy:
+    jsr enemy_on_map
+    bne _next
+    lda U_COL,x
+    sta ZP_HEX_B
+    lda U_ROW,x
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    cmp #1
+    beq _yes
+_next:
+    dex
+    bpl _enemy
+    clc
+    rts
+_yes:
+    sec
+    rts
+.scend
+
+;
+; plan_assign -- GoodAI._assign: the opening plan first, then the objectives
+; (plan_objectives), each free unit's phases to each (a cost field per objective and
+; unit type), and the pairs taken best first while their objective still wants
+; strength; each unit taken gets the objective and its tether.
+;
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
+;
+plan_assign:
+.scope
+    jsr plan_opening
+    lda #0                          ; the free units left, by number; their strength
+    sta GL_NFREE
+    sta GL_FORCE
+    sta GL_FORCE+1
+    tax
+_unit:
+    lda AI_FLAGS+1,x
+    bpl _next
+    lda AI_GOAL_ROW+1,x
+    cmp #NO_GOAL
+    bne _next
+    txa
+    ldy GL_NFREE
+    sta GL_FREE,y
+    inc GL_NFREE
+    clc
+    lda GL_FORCE
+    adc U_STR_LO,x
+    sta GL_FORCE
+    lda GL_FORCE+1
+    adc U_STR_HI,x
+    sta GL_FORCE+1
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    lda GL_NFREE
+    bne +
+    rts
+*   jsr plan_objectives
+    jsr plan_scores
+    jsr plan_phases
+_round:
+    lda #0                          ; the best pair still open
+    sta GL_BEST_D                   ; 0: none yet (scores are compared from 1 up:
+    sta GL_BEST_SCORE               ; GL_BEST_SCORE + 1)
+    sta GL_BEST_SCORE+1
+    sta GL_PAIR
+    sta GL_SLOT
+_slot:
+    ldx GL_SLOT
+    cpx GL_NFREE
+    beq _take
+    ldy GL_FREE,x
+    lda AI_GOAL_ROW+1,y
+    cmp #NO_GOAL
+    bne _placed
+    ldx GL_PAIR
+    ldy #AI_MAX_OBJECTIVES
+_pair:
+    lda GL_PAIRS,x
+    cmp #NO_PAIR
+    beq _pass
+    stx GL_TRY
+    tax
+    lda GL_SCORE_HI,x
+    bmi _served                     ; its objective wants no more
+    cmp GL_BEST_SCORE+1
+    bcc _served
+    bne _best
+    lda GL_SCORE_LO,x
+    cmp GL_BEST_SCORE
+    bcc _served
+    bne _best
+    lda GL_BEST_D                   ; equal: only the first of all (none yet)
+    bne _served
+_best:
+    lda GL_SCORE_LO,x
+    sta GL_BEST_SCORE
+    lda GL_SCORE_HI,x
+    sta GL_BEST_SCORE+1
+    stx GL_BEST_PAIR
+    lda GL_SLOT
+    sta GL_BEST_SLOT
+    lda #1
+    sta GL_BEST_D
+_served:
+    ldx GL_TRY
+_pass:
+    inx
+    dey
+    bne _pair
+_placed:
+    lda GL_PAIR
+    clc
+    adc #AI_MAX_OBJECTIVES
+    sta GL_PAIR
+    inc GL_SLOT
+    jmp _slot
+_take:
+    lda GL_BEST_D
+    bne +
+    rts
+*   ldx GL_BEST_SLOT
+    lda GL_FREE,x
+    sta GL_UNIT
+    lda GL_BEST_PAIR                ; the objective: the pair's index mod
+    sec                             ; AI_MAX_OBJECTIVES
+*   sbc #AI_MAX_OBJECTIVES
+    bcs -
+    adc #AI_MAX_OBJECTIVES
+    tay
+    ldx GL_UNIT
+    lda GL_OBJ_COL,y
+    sta AI_GOAL_COL+1,x
+    lda GL_OBJ_ROW,y
+    sta AI_GOAL_ROW+1,x
+    lda GL_OBJ_WANT_LO,y            ; what it still wants, less the unit's strength:
+    sec                             ; served at 0 or below
+    sbc U_STR_LO,x
+    sta GL_OBJ_WANT_LO,y
+    lda GL_OBJ_WANT_HI,y
+    sbc U_STR_HI,x
+    sta GL_OBJ_WANT_HI,y
+    bcc _served_now
+    ora GL_OBJ_WANT_LO,y
+    bne _tether
+_served_now:
+    tya                             ; every score of the objective off
+    tax
+    ldy #PHASE_SLOTS
+*   lda #$FF
+    sta GL_SCORE_HI,x
+    txa
+    clc
+    adc #AI_MAX_OBJECTIVES
+    tax
+    dey
+    bne -
+_tether:
+    ldx GL_UNIT
+    jsr tether
+    jmp _round
+.scend
+
+;
+; tether -- AI_TETHER of unit X sent to an objective (_assign): its supply range plus
+; a lead by its supply (AI_TETHER_LEAD_FULL, AI_TETHER_LEAD, AI_TETHER_LEAD_LOW), in
+; defence AI_DEFENCE_LEAD, unsupplied at the last trace none; in the last turn no tether.
+;
+; In:       X = unit index
+; Clobbers: A, flags
+;
+tether:
+.scope
+    lda GL_LAST
+    beq +
+    lda #NO_TETHER
+    bne _set                        ; always
+*   lda #0
+    ldy U_SUPPLIED,x
+    beq _lead
+    lda #AI_DEFENCE_LEAD
+    ldy GL_OFFENCE
+    beq _lead
+    lda U_SUPPLY_LO,x
+    cmp #<AI_TETHER_FULL_SUPPLY
+    lda U_SUPPLY_HI,x
+    sbc #>AI_TETHER_FULL_SUPPLY
+    lda #AI_TETHER_LEAD_FULL
+    bcs _lead
+    lda U_SUPPLY_LO,x
+    cmp #<AI_SUPPLY_RESERVE
+    lda U_SUPPLY_HI,x
+    sbc #>AI_SUPPLY_RESERVE
+    lda #AI_TETHER_LEAD
+    bcs _lead
+    lda #AI_TETHER_LEAD_LOW
+_lead:
+    clc
+    adc GL_RANGE
+_set:
+    sta AI_TETHER+1,x
+    rts
+.scend
+
+;
+; plan_scores -- each objective's pair score by the phases a unit needs, 0 ..
+; AI_MAX_PHASES_AWAY: value x 8 / (phases + 1), the value cut to value x force /
+; wanted beyond AI_FAR_PHASES when the objective wants more than the free units have
+; (GoodAI._assign).  GL_SCORE_LO/HI[phases x AI_MAX_OBJECTIVES + objective].
+;
+; Clobbers: A, X, Y, flags; the zero page; GL_OBJ, GL_PHASES
+;
+plan_scores:
+.scope
+    ldx GL_NOBJ
+_objective:
+    dex
+    bpl +
+    rts
+*   stx GL_OBJ
+    lda #0
+    sta GL_PHASES
+_phase:
+    ldx GL_OBJ
+    lda GL_OBJ_VALUE_LO,x
+    sta GM0
+    lda GL_OBJ_VALUE_HI,x
+    sta GM1
+    lda GL_PHASES
+    cmp #AI_FAR_PHASES+1
+    bcc _worth
+    lda GL_FORCE                    ; wanted > force: the share
+    cmp GL_OBJ_WANT_LO,x
+    lda GL_FORCE+1
+    sbc GL_OBJ_WANT_HI,x
+    bcs _worth
+    lda GL_FORCE
+    sta GB0
+    lda GL_FORCE+1
+    sta GB1
+    jsr mul_16x16
+    ldx GL_OBJ
+    lda GL_OBJ_WANT_LO,x
+    ldy GL_OBJ_WANT_HI,x
+    jsr div_by_word
+_worth:
+    lda #0                          ; x 8: below 2^15 (a value below 4096: a hex's
+    sta GM2                         ; strength x 10 fits 16 bits, tables.py)
+    sta GM3
+    ldx #3
+*   asl GM0
+    rol GM1
+    dex
+    bne -
+    ldx GL_PHASES
+    inx
+    txa
+    jsr div_by_byte
+    ldx GL_PHASES                   ; the slot: phases x AI_MAX_OBJECTIVES + objective
+    lda GL_OBJ
+    jsr score_slot
+    tax
+    lda GM0
+    sta GL_SCORE_LO,x
+    lda GM1
+    sta GL_SCORE_HI,x
+    inc GL_PHASES
+    lda GL_PHASES
+    cmp #PHASE_SLOTS
+    bne _phase
+    ldx GL_OBJ
+    jmp _objective
+.scend
+
+;
+; plan_phases -- GL_PAIRS[slot x AI_MAX_OBJECTIVES + objective]: the score slot of each
+; free unit for each objective (phases x AI_MAX_OBJECTIVES + objective: the operations
+; phases it needs, its cost field's points over its allowance, rounded up), or NO_PAIR
+; when it cannot get there or needs more than GL_FAR phases.  A field per objective and
+; unit type among the free units.
+;
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
+;
+plan_phases:
+.scope
+    ldx #0                          ; every pair: none yet
+    lda #NO_PAIR
+*   sta GL_PAIRS,x
+    inx
+    cpx #AI_MAX_OBJECTIVES*AI_COMBATANTS_MAX
+    bne -
+    lda #0
+    sta GL_OBJ
+_objective:
+    lda #TYPE_MOBILE
+    sta GL_TYPE
+_type:
+    ldx GL_OBJ
+    lda GL_OBJ_COL,x
+    sta GL_HEX
+    lda GL_OBJ_ROW,x
+    sta GL_HEX+1
+    jsr type_field
+    bcs _next_type
+    lda #0
+    sta GL_SLOT
+    lda GL_OBJ
+    sta GL_PAIR
+_slot:
+    ldy GL_SLOT
+    ldx GL_FREE,y
+    lda UNIT_TYPE,x
+    cmp GL_TYPE
+    bne _next_slot
+    jsr unit_field_cost
+    cmp #FIELD_UNREACHABLE
+    beq _next_slot
+    ldx #0                          ; phases: the allowance taken off till none left
+    tay
+    beq _phases
+*   inx
+    sec
+    sbc GL_ALLOW
+    beq _phases
+    bcs -
+_phases:
+    cpx GL_FAR
+    beq +
+    bcs _next_slot
+*   lda GL_OBJ
+    jsr score_slot
+    ldx GL_PAIR
+    sta GL_PAIRS,x
+_next_slot:
+    lda GL_PAIR
+    clc
+    adc #AI_MAX_OBJECTIVES
+    sta GL_PAIR
+    inc GL_SLOT
+    lda GL_SLOT
+    cmp GL_NFREE
+    bne _slot
+_next_type:
+    inc GL_TYPE
+    lda GL_TYPE
+    cmp #TYPE_NONMOBILE+1
+    bne _type
+    inc GL_OBJ
+    lda GL_OBJ
+    cmp GL_NOBJ
+    beq +
+    jmp _objective
+*
+    rts
+.scend
+
+;
+; type_field -- the cost field to GL_HEX for type GL_TYPE with the enemy's units as
+; walls, if one of the free units (GL_FREE) is of that type; GL_ALLOW = the type's
+; operation points a phase for the side (board.op_allowance).
+;
+; Out:      carry clear: FIELD made; carry set: no free unit of the type, or no field
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM
+;
+type_field:
+.scope
+    ldy GL_NFREE
+_unit:
+    dey
+    bmi _none
+    ldx GL_FREE,y
+    lda UNIT_TYPE,x
+    cmp GL_TYPE
+    bne _unit
+    ldx GL_TYPE
+    lda OP_ALLOWANCE_AXIS,x
+    ldy AI_SIDE
+    beq +
+    lda OP_ALLOWANCE_ALLIED,x
+*   sta GL_ALLOW
+    jmp make_field
+_none:
+    sec
+    rts
+.scend
+
+;
+; score_slot -- phases x AI_MAX_OBJECTIVES + objective.
+;
+; In:       A = objective, X = phases
+; Out:      A = the slot
+; Clobbers: X, flags
+;
+score_slot:
+.scope
+    cpx #0
+    beq _done
+_phase:
+    clc
+    adc #AI_MAX_OBJECTIVES
+    dex
+    bne _phase
+_done:
+    rts
+.scend
+
+;
+; make_field -- ai_field to GL_HEX for type GL_TYPE, the enemy's units as walls.
+;
+; Out:      carry clear: FIELD made; carry set: refused
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; CALL_ARGS
+;
+make_field:
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    sta ARG2_HI
+    sta ARG3_HI
+    lda GL_HEX
+    sta ARG0_LO
+    lda GL_HEX+1
+    sta ARG1_LO
+    lda GL_TYPE
+    sta ARG2_LO
+    lda GL_ENEMY
+    sta ARG3_LO
+    jsr ai_field
+    cmp #E_OK+1                     ; carry set: an error
+    rts
+
+;
+; unit_field_cost -- FIELD at unit X's hex.
+;
+; Out:      A = the cost (FIELD_UNREACHABLE: none)
+; Clobbers: A, Y, flags; GZ_PTR
+;
+unit_field_cost:
+    ldy U_ROW,x
+    lda MAP_ROW_LO,y
+    clc
+    adc #<FIELD_FROM_MAP
+    sta GZ_PTR
+    lda MAP_ROW_HI,y
+    adc #>FIELD_FROM_MAP
+    sta GZ_PTR+1
+    ldy U_COL,x
+    lda (GZ_PTR),y
+    rts
+
+;
+; plan_walk_order -- AI_ORDER down to the units with a goal (the walk loop skips the
+; others); the work flags cleared.
+;
+; Clobbers: A, X, Y, flags
+;
+plan_walk_order:
+.scope
+    ldx #0
+    ldy #0
+_entry:
+    lda AI_ORDER,x
+    beq _end
+    stx GL_POS
+    tax
+    lda AI_GOAL_ROW,x
+    cmp #NO_GOAL
+    beq +
+    txa
+    sta AI_ORDER,y
+    iny
+*   ldx GL_POS
+    inx
+    bne _entry                      ; always
+_end:
+    sta AI_ORDER,y
+    ldx #UNIT_COUNT-1
+*   lda AI_FLAGS+1,x
+    and #$FF-FLAG_FREE
+    sta AI_FLAGS+1,x
+    dex
+    bpl -
+    rts
+.scend
+
+;
+; plan_objectives -- GoodAI._objectives, the first AI_MAX_OBJECTIVES by value down,
+; then hex (a stable sort: an entry goes after those of its value and hex): each enemy
+; stack not all depots (Tobruk only once ringed), worth a third of its strength, twice
+; its town's VP, AI_STACK_VALUE and AI_REAR_THREAT_VALUE within AI_REAR_THREAT_RADIUS of
+; a source, wanting its defence (air 0) x 3 / 2; each empty town not the side's (twice
+; its VP, AI_PLACE_WANTED); for the Axis, each empty land hex around an Allied Tobruk not
+; yet ringed (AI_RING_VALUE, AI_PLACE_WANTED); the enemy home base (AI_HOME_BASE_VALUE,
+; AI_HOME_BASE_WANTED).  In that order, as Python lists them.
+;
+; Out:      GL_NOBJ objectives in GL_OBJ_COL .. GL_OBJ_WANT_HI
+; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
+;
+plan_objectives:
+.scope
+    lda #0
+    sta GL_NOBJ
+    tax
+_unit:
+    stx GL_NEW
+    jsr enemy_on_map
+    bne _next
+    jsr unit_hex
+    ldx #0                          ; the first unit of its hex: its stack
+_earlier:
+    cpx GL_NEW
+    beq _first
+    jsr at_hex
+    beq _next_x
+    inx
+    bne _earlier                    ; always
+_first:
+    jsr stack_objective
+_next_x:
+    ldx GL_NEW
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    ldx #TOWN_COUNT-1               ; the empty towns
+_town:
+    lda CONTROL,x
+    cmp AI_SIDE
+    beq _next_town
+    stx GL_NEW
+    lda TOWN_COL,x
+    sta GL_HEX
+    lda TOWN_ROW,x
+    sta GL_HEX+1
+    jsr count_at_hex
+    bne _next_town_x
+    ldx GL_NEW
+    lda TOWN_VP,x
+    asl
+    sta GL_VALUE
+    lda #0
+    rol
+    sta GL_VALUE+1
+    jsr place_wanted
+    jsr insert_objective
+_next_town_x:
+    ldx GL_NEW
+_next_town:
+    dex
+    bpl _town
+    lda AI_SIDE                     ; the Tobruk ring
+    cmp #SIDE_AXIS
+    bne _home
+    lda CONTROL+TOBRUK_TOWN
+    cmp #SIDE_AXIS
+    beq _home
+    lda GL_RINGED
+    bne _home
+    lda #1
+    sta GL_NEW
+_ring:
+    lda GL_NEW
+    jsr ring_hex
+    bcs _next_ring
+    jsr count_at_hex
+    bne _next_ring
+    lda #<AI_RING_VALUE
+    sta GL_VALUE
+    lda #>AI_RING_VALUE
+    sta GL_VALUE+1
+    jsr place_wanted
+    jsr insert_objective
+_next_ring:
+    inc GL_NEW
+    lda GL_NEW
+    cmp #HEX_DIRECTIONS+1
+    bne _ring
+_home:
+    ldx GL_ENEMY                    ; the enemy home base
+    lda HOME_COL,x
+    sta GL_HEX
+    lda HOME_ROW,x
+    sta GL_HEX+1
+    lda #<AI_HOME_BASE_VALUE
+    sta GL_VALUE
+    lda #>AI_HOME_BASE_VALUE
+    sta GL_VALUE+1
+    lda #<AI_HOME_BASE_WANTED
+    sta GL_WANT
+    lda #>AI_HOME_BASE_WANTED
+    sta GL_WANT+1
+    jmp insert_objective
+.scend
+
+place_wanted:
+    lda #<AI_PLACE_WANTED
+    sta GL_WANT
+    lda #>AI_PLACE_WANTED
+    sta GL_WANT+1
+    rts
+
+;
+; ring_hex -- GL_HEX = Tobruk's neighbour in a direction, if on the map and passable.
+;
+; In:       A = direction 1-6
+; Out:      carry clear: GL_HEX set; carry set: off the map or impassable
+; Clobbers: A, X, Y, flags; ZP_TEMP, ZP_TEMP+1, GZ_PTR
+;
+ring_hex:
+.scope
+    ldx #TOBRUK_COL
+    ldy #TOBRUK_ROW
+    jsr hex_step
+    bcs _done
+    stx GL_HEX
+    sty GL_HEX+1
+    jsr hex_terrain_here
+    tax
+    lda TERRAIN_PASSABLE,x
+    beq _impassable
+    clc
+    rts
+_impassable:
+    sec
+_done:
+    rts
+.scend
+
+;
+; hex_terrain_here -- the terrain of GL_HEX.
+;
+; Out:      A = the terrain code
+; Clobbers: Y, flags; GZ_PTR
+;
+hex_terrain_here:
+    ldy GL_HEX+1
+    lda MAP_ROW_LO,y
+    sta GZ_PTR
+    lda MAP_ROW_HI,y
+    sta GZ_PTR+1
+    ldy GL_HEX
+    lda (GZ_PTR),y
+    rts
+
+;
+; stack_objective -- the enemy stack at GL_HEX as an objective (plan_objectives): its
+; strength s as the side sees it, its defence D = floor(sum of (strength, halved below
+; LOW_SUPPLY_THRESHOLD) x min(terrain + FORT_STEP_TENTHS x fort, FORT_CAP_TENTHS) / 10)
+; (combat.defender_modified with no air: x 100 / 1000), at most s x DEFENDER_CAP_NUM /
+; DEFENDER_CAP_DEN, at least 1.
+;
+; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
+;
+stack_objective:
+.scope
+    lda #0
+    sta GL_SUM
+    sta GL_SUM+1
+    sta GL_SUM+2
+    sta GL_TOTAL
+    sta GL_TOTAL+1
+    sta GL_TOTAL+2
+    sta GL_TALLY                    ; units not depots
+    jsr hex_terrain_here
+    tax
+    lda TERRAIN_DEFENCE_TENTHS,x
+    sta GL_TENTHS
+    ldx #UNIT_COUNT-1
+_unit:
+    jsr at_hex
+    bne _next
+    lda UNIT_ROLE,x
+    cmp #ROLE_DEPOT
+    beq +
+    inc GL_TALLY
+*   jsr add_estimate                ; s
+    stx GL_KEEP_X
+    lda GL_EST
+    sta GM0
+    lda GL_EST+1
+    sta GM1
+    lda U_SUPPLY_LO,x
+    cmp #<LOW_SUPPLY_THRESHOLD
+    lda U_SUPPLY_HI,x
+    sbc #>LOW_SUPPLY_THRESHOLD
+    bcs _supplied
+    lda #LOW_SUPPLY_PERCENT
+    jsr mul_by_byte
+    lda #100
+    jsr div_by_byte
+    ldx GL_KEEP_X
+_supplied:
+    lda GL_TENTHS                   ; the multiplier, capped
+    ldy U_FORT,x
+    beq _capped
+_level:
+    clc
+    adc #FORT_STEP_TENTHS
+    cmp #FORT_CAP_TENTHS
+    bcs _cap
+    dey
+    bne _level
+_capped:
+    cmp #FORT_CAP_TENTHS
+    bcc _times
+_cap:
+    lda #FORT_CAP_TENTHS
+_times:
+    jsr mul_by_byte
+    clc
+    lda GL_TOTAL
+    adc GM0
+    sta GL_TOTAL
+    lda GL_TOTAL+1
+    adc GM1
+    sta GL_TOTAL+1
+    lda GL_TOTAL+2
+    adc GM2
+    sta GL_TOTAL+2
+    ldx GL_KEEP_X
+_next:
+    dex
+    bpl _unit
+    lda GL_TALLY
+    bne +
+    rts                             ; depots only
+*   lda GL_HEX                      ; Tobruk: only once ringed
+    cmp #TOBRUK_COL
+    bne _defence
+    lda GL_HEX+1
+    cmp #TOBRUK_ROW
+    bne _defence
+    lda GL_RINGED
+    bne _defence
+    rts
+_defence:
+    lda GL_TOTAL                    ; D = total / 10
+    sta GM0
+    lda GL_TOTAL+1
+    sta GM1
+    lda GL_TOTAL+2
+    sta GM2
+    lda #0
+    sta GM3
+    lda #10
+    jsr div_by_byte
+    lda GM0
+    sta GL_WANT
+    lda GM1
+    sta GL_WANT+1
+    jsr sum_to_m                    ; the cap: s x num / den
+    lda #DEFENDER_CAP_NUM
+    jsr mul_by_byte
+    lda #DEFENDER_CAP_DEN
+    jsr div_by_byte
+    lda GM0                         ; D above the cap: the cap
+    cmp GL_WANT
+    lda GM1
+    sbc GL_WANT+1
+    bcs +
+    lda GM0
+    sta GL_WANT
+    lda GM1
+    sta GL_WANT+1
+*   lda GL_WANT                     ; at least 1
+    ora GL_WANT+1
+    bne +
+    inc GL_WANT
+*   lda GL_WANT                     ; wanted: D x 3 / 2
+    sta GM0
+    lda GL_WANT+1
+    sta GM1
+    lda #3
+    jsr mul_by_byte
+    lda #2
+    jsr div_by_byte
+    lda GM0
+    sta GL_WANT
+    lda GM1
+    sta GL_WANT+1
+    jsr sum_to_m                    ; the value: s / 3 ...
+    lda #3
+    jsr div_by_byte
+    lda GM0
+    clc
+    adc #AI_STACK_VALUE             ; ... + AI_STACK_VALUE ...
+    sta GL_VALUE
+    lda GM1
+    adc #0
+    sta GL_VALUE+1
+    ldx #TOWN_COUNT-1               ; ... + twice its town's VP, not the side's town ...
+_town:
+    lda GL_HEX
+    cmp TOWN_COL,x
+    bne _other_town
+    lda GL_HEX+1
+    cmp TOWN_ROW,x
+    bne _other_town
+    lda CONTROL,x
+    cmp AI_SIDE
+    beq _other_town
+    lda TOWN_VP,x
+    asl
+    php
+    clc
+    adc GL_VALUE
+    sta GL_VALUE
+    lda GL_VALUE+1
+    adc #0
+    plp
+    adc #0
+    sta GL_VALUE+1
+_other_town:
+    dex
+    bpl _town
+    jsr hex_gap                     ; ... + the rear threat
+    cmp #AI_REAR_THREAT_RADIUS+1
+    bcs +
+    lda GL_VALUE
+    clc
+    adc #<AI_REAR_THREAT_VALUE
+    sta GL_VALUE
+    lda GL_VALUE+1
+    adc #>AI_REAR_THREAT_VALUE
+    sta GL_VALUE+1
+*   jmp insert_objective
+.scend
+
+;
+; sum_to_m -- M0..M3 = GL_SUM.
+;
+sum_to_m:
+    lda GL_SUM
+    sta GM0
+    lda GL_SUM+1
+    sta GM1
+    lda GL_SUM+2
+    sta GM2
+    lda #0
+    sta GM3
+    rts
+
+;
+; insert_objective -- (GL_VALUE, GL_HEX, GL_WANT) into the objectives, after every one
+; of a higher value, or of the same value and a lower or the same hex; the last one
+; out if there were AI_MAX_OBJECTIVES.
+;
+; Clobbers: A, X, Y, flags
+;
+insert_objective:
+.scope
+    ldy #0
+_find:
+    cpy GL_NOBJ
+    beq _at
+    lda GL_VALUE+1
+    cmp GL_OBJ_VALUE_HI,y
+    bcc _after
+    bne _at
+    lda GL_VALUE
+    cmp GL_OBJ_VALUE_LO,y
+    bcc _after
+    bne _at
+    lda GL_HEX
+    cmp GL_OBJ_COL,y
+    bcc _at
+    bne _after
+    lda GL_HEX+1
+    cmp GL_OBJ_ROW,y
+    bcc _at
+_after:
+    iny
+    bne _find                       ; always
+_at:
+    cpy #AI_MAX_OBJECTIVES
+    bcs _done                       ; not among the first
+    ldx GL_NOBJ
+    cpx #AI_MAX_OBJECTIVES
+    bcs _shift_from
+    inc GL_NOBJ
+    inx
+_shift_from:
+    dex                             ; the last entry kept
+    sty GL_POS
+_shift:
+    cpx GL_POS
+    beq _put
+    lda GL_OBJ_COL-1,x
+    sta GL_OBJ_COL,x
+    lda GL_OBJ_ROW-1,x
+    sta GL_OBJ_ROW,x
+    lda GL_OBJ_VALUE_LO-1,x
+    sta GL_OBJ_VALUE_LO,x
+    lda GL_OBJ_VALUE_HI-1,x
+    sta GL_OBJ_VALUE_HI,x
+    lda GL_OBJ_WANT_LO-1,x
+    sta GL_OBJ_WANT_LO,x
+    lda GL_OBJ_WANT_HI-1,x
+    sta GL_OBJ_WANT_HI,x
+    dex
+    jmp _shift
+_put:
+    lda GL_HEX
+    sta GL_OBJ_COL,y
+    lda GL_HEX+1
+    sta GL_OBJ_ROW,y
+    lda GL_VALUE
+    sta GL_OBJ_VALUE_LO,y
+    lda GL_VALUE+1
+    sta GL_OBJ_VALUE_HI,y
+    lda GL_WANT
+    sta GL_OBJ_WANT_LO,y
+    lda GL_WANT+1
+    sta GL_OBJ_WANT_HI,y
+_done:
+    rts
+.scend
+
+;
+; plan_opening -- GoodAI._opening: with this turn's opening plan on (ai_opening_plan,
+; from its phase of the turn), a free mobile unit already on a target stays there
+; (no tether); each other target, enemy-held first, then the ring's, on the weakest
+; ground, then by hex, gets the free mobile unit that gets there this phase and is
+; the strongest, else the nearest (then the lower number): no tether, bold.  Then,
+; with the Tobruk ring in the plan and Tobruk not the side's, the free units without
+; a goal not next to Tobruk, the strongest first, join the ring hex (no enemy in it)
+; they reach most cheaply (then the lower hex) while one has less than
+; AI_RING_STRENGTH planned, if they get there this phase.
+;
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
+;
+plan_opening:
+.scope
+    jsr ai_opening_plan
+    bcc +
+    rts
+*   stx GL_PLAN
+    jsr ai_phase_in_turn
+    ldx GL_PLAN
+    cmp AI_OPENING_PLANS,x
+    bcs +
+    rts
+*   jsr ai_opening_targets
+    lda #0
+    sta GL_NLEFT
+    sta GL_TARGET
+_target:
+    lda GL_TARGET
+    cmp AI_OPENING_COUNT
+    bne +
+    jmp _left
+*
+    asl
+    tay
+    lda AI_OPENING_HEXES,y
+    sta GL_HEX
+    lda AI_OPENING_HEXES+1,y
+    sta GL_HEX+1
+    ldy #0                          ; the strongest free mobile unit on it
+_here:
+    ldx AI_ORDER,y
+    beq _none_here
+    dex
+    jsr opening_mobile
+    bne +
+    jsr at_hex
+    beq _stays
+*   iny
+    bne _here                       ; always
+_stays:
+    jsr goal_here
+    jmp _next_target
+_none_here:
+    lda GL_NLEFT                    ; to the list left: its key (enemy-held
+    asl                             ; 0, then next to Tobruk 0; the terrain's
+    asl                             ; defence), its hex
+    tay
+    lda GL_HEX
+    sta GL_LEFT+2,y
+    lda GL_HEX+1
+    sta GL_LEFT+3,y
+    jsr hex_terrain_here
+    tax
+    lda TERRAIN_DEFENCE_TENTHS,x
+    sta GL_TENTHS
+    lda #TOBRUK_COL
+    sta ZP_HEX_B
+    lda #TOBRUK_ROW
+    sta ZP_HEX_B+1
+    jsr distance_unit
+    ldx #0
+    cmp #1
+    beq +
+    inx
+*   stx GL_KEY
+    ldx #UNIT_COUNT-1
+*   jsr enemy_on_map
+    bne +
+    jsr at_hex
+    beq _enemy_held
+*   dex
+    bpl --
+    lda GL_KEY
+    ora #2
+    sta GL_KEY
+_enemy_held:
+    lda GL_NLEFT
+    asl
+    asl
+    tay
+    lda GL_KEY
+    sta GL_LEFT,y
+    lda GL_TENTHS
+    sta GL_LEFT+1,y
+    inc GL_NLEFT
+_next_target:
+    inc GL_TARGET
+    jmp _target
+_left:
+    lda #$FF                        ; the first left by its key
+    sta GL_BEST_D
+    ldy #0
+_pick:
+    cpy GL_NLEFT
+    beq _picked
+    tya
+    asl
+    asl
+    tax
+    lda GL_LEFT,x
+    cmp #$FF
+    beq _next_pick                  ; done
+    lda GL_BEST_D
+    cmp #$FF
+    beq _better
+    asl
+    asl
+    sta GL_POS
+    stx GL_TRY
+    lda #4
+    sta GL_COUNT
+*   ldx GL_TRY
+    lda GL_LEFT,x
+    ldx GL_POS
+    cmp GL_LEFT,x
+    bcc _better
+    bne _next_pick
+    inc GL_TRY
+    inc GL_POS
+    dec GL_COUNT
+    bne -
+    beq _next_pick                  ; equal: not better
+_better:
+    sty GL_BEST_D
+_next_pick:
+    iny
+    bne _pick                       ; always
+_picked:
+    lda GL_BEST_D
+    cmp #$FF
+    beq _ring
+    asl
+    asl
+    tax
+    lda #$FF
+    sta GL_LEFT,x
+    lda GL_LEFT+2,x
+    sta GL_HEX
+    lda GL_LEFT+3,x
+    sta GL_HEX+1
+    jsr opening_drive
+    jmp _left
+_ring:
+    jmp ring_reinforce
+.scend
+
+;
+; opening_mobile -- is unit X free (FLAG_FREE, no goal yet) and mobile?
+;
+; Out:      Z set: yes
+; Clobbers: A
+;
+opening_mobile:
+    jsr free_unit
+    bne +
+    lda UNIT_TYPE,x
+    cmp #TYPE_MOBILE
+*   rts
+
+;
+; free_unit -- is unit X free (FLAG_FREE) with no goal yet?
+;
+; Out:      Z set: yes
+; Clobbers: A
+;
+free_unit:
+    lda AI_FLAGS+1,x
+    bpl +                           ; FLAG_FREE is bit 7
+    lda AI_GOAL_ROW+1,x
+    cmp #NO_GOAL
+    rts
+*   lda #1
+    rts
+
+;
+; goal_here -- unit X's goal GL_HEX, with no tether (an opening's).
+;
+; Clobbers: A
+;
+goal_here:
+    lda GL_HEX
+    sta AI_GOAL_COL+1,x
+    lda GL_HEX+1
+    sta AI_GOAL_ROW+1,x
+    lda #NO_TETHER
+    sta AI_TETHER+1,x
+    rts
+
+;
+; opening_drive -- the free mobile unit for the opening's target GL_HEX: by the key
+; (cost above its operation points, then minus its strength if it gets there this phase
+; or else the cost, then its number), the least; bold, no tether.
+;
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
+;
+opening_drive:
+.scope
+    lda #TYPE_MOBILE
+    sta GL_TYPE
+    jsr make_field
+    bcs _done
+    lda #$FF
+    sta GL_BEST_UNIT
+    ldx #0
+_unit:
+    jsr opening_mobile
+    bne _next
+    jsr unit_field_cost
+    cmp #FIELD_UNREACHABLE
+    beq _next
+    sta GL_GAP                      ; the cost
+    ldy #0                          ; far: 1 when beyond its points
+    lda U_OP,x
+    cmp GL_GAP
+    bcs +
+    iny
+*   sty GL_KEY
+    lda GL_BEST_UNIT
+    cmp #$FF
+    beq _take
+    cpy GL_BEST_G
+    bcc _take                       ; it gets there, the best does not
+    bne _next
+    cpy #0
+    bne _cost
+    ldy GL_BEST_UNIT                ; both get there: the stronger (the lower
+    lda U_STR_LO,y                  ; number first)
+    cmp U_STR_LO,x
+    lda U_STR_HI,y
+    sbc U_STR_HI,x
+    bcc _take
+    bcs _next                       ; always
+_cost:
+    lda GL_GAP                      ; neither: the cheaper
+    cmp GL_BEST_COST
+    bcs _next
+_take:
+    lda GL_KEY
+    sta GL_BEST_G
+    lda GL_GAP
+    sta GL_BEST_COST
+    stx GL_BEST_UNIT
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    ldx GL_BEST_UNIT
+    cpx #$FF
+    beq _done
+    jsr goal_here
+    lda AI_FLAGS+1,x
+    ora #FLAG_BOLD
+    sta AI_FLAGS+1,x
+_done:
+    rts
+.scend
+
+;
+; ring_reinforce -- the second part of plan_opening (see there).
+;
+; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
+;
+ring_reinforce:
+.scope
+    ldx GL_PLAN                     ; the ring in the plan?
+_scan:
+    inx
+    lda AI_OPENING_PLANS,x
+    cmp #OPENING_END
+    bne +
+    rts
+*   cmp #OPENING_RING
+    beq _in_plan
+    inx
+    inx
+    bne _scan                       ; always
+_in_plan:
+    lda CONTROL+TOBRUK_TOWN
+    cmp AI_SIDE
+    bne +
+    rts
+*   lda #0                          ; the ring: passable neighbours with no enemy
+    sta GL_NRING
+    lda #1
+    sta GL_NEW
+_direction:
+    lda GL_NEW
+    jsr ring_hex
+    bcs _next_direction
+    ldx #UNIT_COUNT-1
+*   jsr enemy_on_map
+    bne +
+    jsr at_hex
+    beq _next_direction
+*   dex
+    bpl --
+    ldy GL_NRING                    ; its planned strength: the side's units there
+    lda GL_HEX                      ; with no goal, the free units sent there
+    sta GL_RING_COL,y
+    lda GL_HEX+1
+    sta GL_RING_ROW,y
+    lda #0
+    sta GL_PLANNED_LO,y
+    sta GL_PLANNED_HI,y
+    ldx #UNIT_COUNT-1
+_unit:
+    jsr own_on_map
+    bne _next_unit
+    lda AI_GOAL_ROW+1,x
+    cmp #NO_GOAL
+    bne _sent
+    jsr at_hex
+    beq _count
+    bne _next_unit                  ; always
+_sent:
+    lda AI_FLAGS+1,x
+    bpl _next_unit                  ; FLAG_FREE
+    lda AI_GOAL_COL+1,x
+    cmp GL_HEX
+    bne _next_unit
+    lda AI_GOAL_ROW+1,x
+    cmp GL_HEX+1
+    bne _next_unit
+_count:
+    jsr add_planned
+_next_unit:
+    dex
+    bpl _unit
+    inc GL_NRING
+_next_direction:
+    inc GL_NEW
+    lda GL_NEW
+    cmp #HEX_DIRECTIONS+1
+    bne _direction
+    lda #0                          ; the costs from each candidate (by its entry
+    sta GL_RING                     ; in AI_ORDER) to each thin ring hex, by type
+_cost_hex:
+    ldy GL_RING
+    cpy GL_NRING
+    beq _walk
+    jsr thin
+    bcs _next_cost_hex
+    lda GL_RING_COL,y
+    sta GL_HEX
+    lda GL_RING_ROW,y
+    sta GL_HEX+1
+    lda #TYPE_MOBILE
+    sta GL_TYPE
+_type:
+    lda #$FF                        ; no field yet for this type
+    sta GL_TRY
+    ldy #0
+_candidate:
+    sty GL_ENTRY
+    ldx AI_ORDER,y
+    beq _next_type
+    dex
+    jsr ring_candidate
+    bne _next_candidate
+    lda UNIT_TYPE,x
+    cmp GL_TYPE
+    bne _next_candidate
+    lda GL_TRY
+    cmp #$FF
+    bne _have_field
+    stx GL_UNIT
+    jsr make_field
+    lda #0                          ; 0: made, 1: refused (every cost FIELD_UNREACHABLE)
+    rol
+    sta GL_TRY
+    ldx GL_UNIT
+_have_field:
+    lda #FIELD_UNREACHABLE
+    ldy GL_TRY
+    bne +
+    jsr unit_field_cost
+*   pha
+    lda GL_RING                     ; GL_PAIRS[ring x AI_COMBATANTS_MAX + entry]
+    ldx #AI_COMBATANTS_MAX
+    jsr times_x
+    clc
+    adc GL_ENTRY
+    tax
+    pla
+    sta GL_PAIRS,x
+_next_candidate:
+    ldy GL_ENTRY
+    iny
+    bne _candidate                  ; always
+_next_type:
+    inc GL_TYPE
+    lda GL_TYPE
+    cmp #TYPE_NONMOBILE+1
+    bne _type
+_next_cost_hex:
+    inc GL_RING
+    jmp _cost_hex
+_walk:
+    ldy #0                          ; the candidates, strongest first
+_join:
+    sty GL_ENTRY
+    ldx AI_ORDER,y
+    bne +
+    rts
+*   dex
+    stx GL_UNIT
+    jsr ring_candidate
+    beq +
+    jmp _next_join
+*
+    lda #$FF                        ; the cheapest thin hex: (cost, hex) least
+    sta GL_BEST_D
+    sta GL_BEST_COST
+    ldy #0
+_ring_hex:
+    sty GL_RING
+    cpy GL_NRING
+    beq _chosen
+    jsr thin
+    bcs _next_ring_hex
+    lda GL_RING
+    ldx #AI_COMBATANTS_MAX
+    jsr times_x
+    clc
+    adc GL_ENTRY
+    tax
+    lda GL_PAIRS,x
+    sta GL_GAP
+    ldy GL_BEST_D
+    cpy #$FF
+    beq _cheaper
+    cmp GL_BEST_COST
+    bcc _cheaper
+    bne _next_ring_hex
+    ldx GL_RING                     ; as cheap: the lower hex
+    lda GL_RING_COL,x
+    cmp GL_RING_COL,y
+    bcc _cheaper
+    bne _next_ring_hex
+    lda GL_RING_ROW,x
+    cmp GL_RING_ROW,y
+    bcs _next_ring_hex
+_cheaper:
+    lda GL_RING
+    sta GL_BEST_D
+    lda GL_GAP
+    sta GL_BEST_COST
+_next_ring_hex:
+    ldy GL_RING
+    iny
+    bne _ring_hex                   ; always
+_chosen:
+    lda GL_BEST_D
+    cmp #$FF
+    bne +
+    rts                             ; no thin hex left
+*   ldx GL_UNIT
+    lda U_OP,x
+    cmp GL_BEST_COST
+    bcc _next_join                  ; not this phase
+    ldy GL_BEST_D
+    lda GL_RING_COL,y
+    sta GL_HEX
+    lda GL_RING_ROW,y
+    sta GL_HEX+1
+    jsr goal_here
+    lda AI_FLAGS+1,x
+    ora #FLAG_BOLD
+    sta AI_FLAGS+1,x
+    jsr add_planned
+_next_join:
+    ldy GL_ENTRY
+    iny
+    jmp _join
+.scend
+
+;
+; thin -- has ring hex Y less than AI_RING_STRENGTH planned?
+;
+; Out:      carry clear: yes
+; Clobbers: A
+;
+thin:
+    lda GL_PLANNED_LO,y
+    cmp #<AI_RING_STRENGTH
+    lda GL_PLANNED_HI,y
+    sbc #>AI_RING_STRENGTH
+    rts
+
+;
+; add_planned -- ring hex Y's planned strength += unit X's.
+;
+; Clobbers: A, flags
+;
+add_planned:
+    clc
+    lda GL_PLANNED_LO,y
+    adc U_STR_LO,x
+    sta GL_PLANNED_LO,y
+    lda GL_PLANNED_HI,y
+    adc U_STR_HI,x
+    sta GL_PLANNED_HI,y
+    rts
+
+;
+; ring_candidate -- is unit X free with no goal, and not next to Tobruk?
+;
+; Out:      Z set: yes
+; Clobbers: A, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+;
+ring_candidate:
+    jsr free_unit
+    bne +
+    lda U_COL,x
+    sta ZP_HEX_A
+    lda U_ROW,x
+    sta ZP_HEX_A+1
+    lda #TOBRUK_COL
+    sta ZP_HEX_B
+    lda #TOBRUK_ROW
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #2
+    lda #0
+    rol
+    eor #1                          ; 0 (Z) when 2 or more
+*   rts
+
+;
+; times_x -- A x X (a byte product below 256).
+;
+; Clobbers: X, flags; GL_TIMES
+;
+times_x:
+.scope
+    sta GL_TIMES
+    lda #0
+    cpx #0
+    beq _done
+_add:
+    clc
+    adc GL_TIMES
+    dex
+    bne _add
+_done:
+    rts
+.scend
+
+;
+; The plan's RAM, after the files before it (opponent.SOURCES's order).  The GOAL
+; tables by unit number are areas by unit index: AI_GOAL_COL + number is the area's
+; byte number - 1 (no byte 0 kept).
+;
+.data
+GL_GOAL_COLS:
+.org ^+[UNIT_COUNT]
+GL_GOAL_ROWS:
+.org ^+[UNIT_COUNT]
+GL_TETHERS:
+.org ^+[UNIT_COUNT]
+GL_FLAGS:
+.org ^+[UNIT_COUNT]
+.alias AI_GOAL_COL      GL_GOAL_COLS-1      ; by unit number: the goal's column ...
+.alias AI_GOAL_ROW      GL_GOAL_ROWS-1      ; ... and row, NO_GOAL ($FF): none
+.alias AI_TETHER        GL_TETHERS-1        ; hexes from a source, NO_TETHER: none
+.alias AI_FLAGS         GL_FLAGS-1          ; FLAG_RETURNING, FLAG_BOLD, FLAG_EN_ROUTE
+AI_ORDER:
+.org ^+[AI_COMBATANTS_MAX+1]   ; the walk order: unit numbers, 0 after
+AI_WALLS:
+.org ^+[2*AI_SIDE_UNITS_MAX+1]   ; the enemy's hexes: column, row, $FF after
+GL_PAIRS:
+.org ^+[AI_MAX_OBJECTIVES*AI_COMBATANTS_MAX]   ; pairs; the line's anchors; the ring's costs
+GL_FREE:
+.org ^+[AI_COMBATANTS_MAX]   ; the free units by number (indices)
+GL_OBJ_COL:
+.org ^+[AI_MAX_OBJECTIVES]   ; the objectives, by rank
+GL_OBJ_ROW:
+.org ^+[AI_MAX_OBJECTIVES]
+GL_OBJ_VALUE_LO:
+.org ^+[AI_MAX_OBJECTIVES]
+GL_OBJ_VALUE_HI:
+.org ^+[AI_MAX_OBJECTIVES]
+GL_OBJ_WANT_LO:
+.org ^+[AI_MAX_OBJECTIVES]   ; the strength still wanted (0: served)
+GL_OBJ_WANT_HI:
+.org ^+[AI_MAX_OBJECTIVES]
+GL_SCORE_LO:
+.org ^+[PHASE_SLOTS*AI_MAX_OBJECTIVES]   ; by phases x AI_MAX_OBJECTIVES + rank;
+GL_SCORE_HI:
+.org ^+[PHASE_SLOTS*AI_MAX_OBJECTIVES]   ; bit 15: served
+GL_LEFT:
+.org ^+[4*OPENING_MAX_HEXES]   ; the opening's targets left: key, defence, column, row
+GL_RING_COL:
+.org ^+[HEX_DIRECTIONS]   ; the Tobruk ring's hexes for the opening
+GL_RING_ROW:
+.org ^+[HEX_DIRECTIONS]
+GL_PLANNED_LO:
+.org ^+[HEX_DIRECTIONS]   ; ... and the strength planned on each
+GL_PLANNED_HI:
+.org ^+[HEX_DIRECTIONS]
+.space GL_ENEMY         1                   ; the other side
+.space GL_OFFENCE       1                   ; 1: offence
+.space GL_LAST          1                   ; 1: the last turn
+.space GL_FAR           1                   ; the most phases an objective may be away
+.space GL_RINGED        1                   ; 1: Tobruk surrounded
+.space GL_RING_ON       1                   ; 1: the ring holds (_ring_holders)
+.space GL_DRIVING       1                   ; the opening's targets (0: no drive)
+.space GL_RANGE         1                   ; the side's combat units' supply range
+.space GL_HEX           2                   ; the hex in hand
+.space GL_BEST          2                   ; the best hex so far
+.space GL_UNIT          1                   ; the unit in hand (index)
+.space GL_ENTRY         1                   ; its entry in AI_ORDER
+.space GL_GAP           1
+.space GL_DIST          1
+.space GL_BEHIND        1
+.space GL_COUNT         1
+.space GL_POS           1
+.space GL_NEW           1
+.space GL_TALLY         1
+.space GL_KEEP_X        1
+.space GL_EST           2
+.space GL_SUM           3
+.space GL_TOTAL         3
+.space GL_HERE          4
+.space GL_LOCAL_SIDE    1
+.space GL_VALUE         2
+.space GL_WANT          2
+.space GL_TENTHS        1
+.space GL_NOBJ          1
+.space GL_NFREE         1
+.space GL_FORCE         2
+.space GL_OBJ           1
+.space GL_PHASES        1
+.space GL_TYPE          1
+.space GL_ALLOW         1
+.space GL_SLOT          1
+.space GL_PAIR          1
+.space GL_TRY           1
+.space GL_BEST_D        1
+.space GL_BEST_SCORE    2
+.space GL_BEST_PAIR     1
+.space GL_BEST_SLOT     1
+.space GL_BEST_UNIT     1
+.space GL_BEST_G        1
+.space GL_BEST_COST     1
+.space GL_KEY           1
+.space GL_PLAN          1
+.space GL_TARGET        1
+.space GL_NLEFT         1
+.space GL_NRING         1
+.space GL_RING          1
+.space GL_TIMES         1
+.text
