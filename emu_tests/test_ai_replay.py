@@ -1,15 +1,16 @@
-"""port/asm/ai_driver.s (OPPONENT_PLAY, the coroutine) against kotd.engine.game.Game with
-GoodAI: games recorded with the Python players and played again by the 6502 machine,
-the computer's side(s) through OPPONENT_PLAY (each call under a BASIC stack of another
-depth, so the suspended frames must be relocated), the other side's calls from the
-record; the state block must be the record's after every return and at every phase
-end (kotd.emu.opponent_replay)."""
+"""port/asm/ai_driver.s (OPPONENT_PLAY, the coroutine) with the whole 6502 player against
+kotd.engine.game.Game with GoodAI: games recorded with the Python players and played
+again by the 6502 machine, the computer's side(s) through OPPONENT_PLAY (each call under
+a BASIC stack of another depth, so the suspended frames must be relocated), the other
+side's calls from the record; the state block must be the record's after every return
+and at every phase end (kotd.emu.opponent_replay).  The player is assembled whole
+(opponent_assembly's `whole`: the files still off the disks too)."""
 
 import pytest
 
 from kotd.build.abi import ERRORS
 from kotd.emu import EngineMachine
-from kotd.emu.opponent_replay import DRIVEN, call_play, load_player, play, record_game, worst_turn
+from kotd.emu.opponent_replay import call_play, load_player, play, record_game, worst_turn
 from kotd.engine.setup import Options, new_game
 from kotd.engine.state import Phase
 
@@ -18,7 +19,7 @@ AXIS, ALLIED, BOTH = 1, 2, 3
 
 @pytest.fixture(scope="module")
 def players(model, dist) -> dict:
-    """Each target's engine with the opponent's code beside it."""
+    """Each target's engine with the whole player beside it."""
     out = {}
     for name in ("atari", "apple"):
         m = EngineMachine.from_dist(model, dist, name)
@@ -31,50 +32,65 @@ _GAMES: dict = {}
 
 
 def recorded(model, *key, **options):
-    if key not in _GAMES:
-        _GAMES[key] = record_game(model, *key, **options)
-    return _GAMES[key]
+    k = key + tuple(sorted(options.items()))
+    if k not in _GAMES:
+        _GAMES[k] = record_game(model, *key, **options)
+    return _GAMES[k]
 
 
-def check(model, machine, game, sides, contexts=DRIVEN):
+def check(model, machine, game, sides):
     load_player(machine)
-    rep = play(model, machine, game, sides, contexts)
+    rep = play(model, machine, game, sides)
     assert rep.mismatch is None, rep.mismatch
     assert rep.actions == len(game.actions) and rep.calls > 0
+    cycles, where = worst_turn(rep)
+    print(f"\n{game.scenario} seed {game.seed} {game.players} sides {sides} {machine.target.name}: {rep.calls} calls "
+          f"{rep.codes}, worst computer turn {cycles} cycles {where}, stack kept {rep.deepest} B; worst call by "
+          "context: " + ", ".join(f"{k} {max(v)}" for k, v in sorted(rep.cycles.items())))
     return rep
 
 
 @pytest.mark.parametrize("target", ["atari", "apple"])
-def test_good_v_good_whole_tobruk41(model, players, target):
-    """Both sides the 6502's (two-player rules), the whole scenario."""
+def test_good_v_good_whole_tobruk41(model, players, target, long_run):
+    """Both sides the 6502's (two-player rules), the whole scenario: every action of
+    both sides from OPPONENT_PLAY, nested defences and reactions settled in place."""
+    if target == "apple" and not long_run:
+        pytest.skip("--long (the Atari's in the default run)")
     game = recorded(model, "tobruk41", 1, ("good", "good"))
     assert game.level is not None
     rep = check(model, players[target], game, BOTH)
-    cycles, where = worst_turn(rep)
-    print(f"\n{target}: {rep.calls} calls, worst computer turn {cycles} cycles {where}, "
-          f"stack kept {rep.deepest} B, " + ", ".join(f"{k} {max(v)}" for k, v in sorted(rep.cycles.items())))
+    assert set(rep.cycles) >= {"logistics", "initiative", "operations", "depots"}
 
 
-def test_good_allies_against_simple_axis(model, players):
+@pytest.mark.parametrize("target", ["apple", "atari"])
+def test_good_allies_against_python_good_axis(model, players, target, long_run):
+    """The 6502 Allies against the recorded Python Axis (both good): it defends and
+    reacts when the Axis acts, and waits (2) while the Axis decides."""
+    if target == "atari" and not long_run:
+        pytest.skip("--long (the Apple's in the default run)")
+    game = recorded(model, "tobruk41", 1, ("good", "good"))
+    rep = check(model, players[target], game, ALLIED)
+    assert rep.codes.get(2) and {"defend", "react", "operations", "depots"} <= set(rep.cycles)
+
+
+@pytest.mark.parametrize("target", ["apple", "atari"])
+def test_good_allies_against_simple_axis(model, players, target, long_run):
     """Solitaire: the 6502 plays the Allies against the Python simple Axis."""
-    game = recorded(model, "tobruk41", 3, ("simple", "good"), computer_allied=True)
-    check(model, players["atari"], game, ALLIED)
-
-
-def test_one_side_of_good_v_good_campaign(model, players):
-    """The 6502 Axis against the recorded Python good Allies, two turns of campaign41."""
-    game = recorded(model, "campaign41", 1, ("good", "good"), turns=2)
-    check(model, players["apple"], game, AXIS)
-
-
-@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign42"])
-def test_more_scenarios(model, players, scenario, long_run):
     if not long_run:
         pytest.skip("--long")
     for seed in (1, 2, 3):
-        check(model, players["atari"], record_game(model, scenario, seed, ("good", "good")), BOTH)
-        check(model, players["apple"], record_game(model, scenario, seed, ("simple", "good"),
-                                                   computer_allied=True), ALLIED)
+        game = recorded(model, "tobruk41", seed, ("simple", "good"), computer_allied=True)
+        assert game.level is not None
+        check(model, players[target], game, ALLIED)
+
+
+@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42"])
+def test_more_scenarios(model, players, scenario, long_run):
+    if not long_run:
+        pytest.skip("--long")
+    check(model, players["atari"], recorded(model, scenario, 1, ("good", "good")), BOTH)
+    check(model, players["apple"], recorded(model, scenario, 2, ("simple", "good"), computer_allied=True), ALLIED)
+    check(model, players["atari"], recorded(model, scenario, 3, ("good", "good"), turns=2), AXIS)
 
 
 def test_not_the_computers_turn(model, players):

@@ -141,6 +141,7 @@ class OpponentReport:
     cycles: dict[str, list[int]] = field(default_factory=dict)     # context -> cycles of each call
     turns: dict[tuple[int, int], int] = field(default_factory=dict)  # (turn, side) -> the computer's cycles
     deepest: int = 0                # DRV_LEN's most
+    codes: dict[int, int] = field(default_factory=dict)            # OPPONENT_PLAY's results, counted
 
 
 def _where(model: Model, state: bytes, action: Action) -> str:
@@ -173,6 +174,7 @@ def play(model: Model, machine: EngineMachine, game: OpponentGame, sides: int,
             rep.cycles.setdefault(where, []).append(run.cycles)
             rep.turns[(turn, actor)] = rep.turns.get((turn, actor), 0) + run.cycles
             rep.deepest = max(rep.deepest, machine.peek("DRV_LEN"))
+            rep.codes[code] = rep.codes.get(code, 0) + 1
             got = machine.state_bytes()
             if status != 0 or code not in (0, 1, 2):
                 rep.mismatch = f"{_where(model, expect, actions[i])}: OPPONENT_PLAY status {status}, result {code}"
