@@ -95,9 +95,13 @@ def load_player(machine: EngineMachine):
 
 def call_play(machine: EngineMachine, sides: int, depth: int, max_instructions: int = PLAY_LIMIT):
     """OPPONENT_PLAY(sides) through opponent_entry as OPPONENT_CALL makes it (X = the
-    entry, the call block set), under `depth` bytes of someone else's stack."""
+    entry, the call block set), under `depth` bytes of someone else's stack and with
+    someone else's values in the engine's zero page (the player may keep nothing there
+    across a suspension)."""
     cpu = machine.cpu
     mpu = cpu.mpu
+    zp = machine.target.zero_page
+    cpu.load(zp.start, bytes((0x5A + 17 * depth + k) & 0xFF for k in range(zp.end - zp.start + 1)))
     machine.poke("CALL_STATUS", 0)
     machine.write_call_args((sides,))
     mpu.sp = 0xFF
