@@ -10,7 +10,7 @@ import pytest
 
 from kotd.build.abi import ERRORS
 from kotd.emu import EngineMachine
-from kotd.emu.opponent_replay import call_play, load_player, play, record_game, worst_turn
+from kotd.emu.opponent_replay import call_play, load_player, play, record_game, worst_phases, worst_turn
 from kotd.engine.setup import Options, new_game
 from kotd.engine.state import Phase
 
@@ -46,7 +46,7 @@ def check(model, machine, game, sides):
     cycles, where = worst_turn(rep)
     print(f"\n{game.scenario} seed {game.seed} {game.players} sides {sides} {machine.target.name}: {rep.calls} calls "
           f"{rep.codes}, worst computer turn {cycles} cycles {where}, stack kept {rep.deepest} B; worst call by "
-          "context: " + ", ".join(f"{k} {max(v)}" for k, v in sorted(rep.cycles.items())))
+          "context: " + ", ".join(f"{k} {max(v)}" for k, v in sorted(rep.cycles.items())) + f"; worst phases {worst_phases(rep)}")
     return rep
 
 

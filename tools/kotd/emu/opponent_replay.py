@@ -144,6 +144,7 @@ class OpponentReport:
     mismatch: str | None = None     # the first, if any
     cycles: dict[str, list[int]] = field(default_factory=dict)     # context -> cycles of each call
     turns: dict[tuple[int, int], int] = field(default_factory=dict)  # (turn, side) -> the computer's cycles
+    phases: dict[tuple[int, int, int], int] = field(default_factory=dict)  # (turn, phase, side) -> cycles
     deepest: int = 0                # DRV_LEN's most
     codes: dict[int, int] = field(default_factory=dict)            # OPPONENT_PLAY's results, counted
 
@@ -172,11 +173,13 @@ def play(model: Model, machine: EngineMachine, game: OpponentGame, sides: int,
         actor = machine.peek("FLOW_ACTOR")
         where = context(machine) if actor in ours else None
         if where in contexts and not done:
-            turn = machine.peek("TURN")
+            turn, phase = machine.peek("TURN"), machine.peek("PHASE")
             status, code, run = call_play(machine, sides, depth=(rep.calls * 7) % 41)
             rep.calls += 1
             rep.cycles.setdefault(where, []).append(run.cycles)
             rep.turns[(turn, actor)] = rep.turns.get((turn, actor), 0) + run.cycles
+            key = (turn, phase, actor)
+            rep.phases[key] = rep.phases.get(key, 0) + run.cycles
             rep.deepest = max(rep.deepest, machine.peek("DRV_LEN"))
             rep.codes[code] = rep.codes.get(code, 0) + 1
             got = machine.state_bytes()
@@ -223,6 +226,18 @@ def play(model: Model, machine: EngineMachine, game: OpponentGame, sides: int,
         rep.actions = i
         done = False
     return rep
+
+
+def worst_phases(rep: OpponentReport) -> dict[str, tuple[int, tuple[int, str, str]]]:
+    """The most cycles the 6502 spent in one phase of each kind (its calls summed: the
+    phase's own work and its defences and reactions in it), with (turn, phase, side)."""
+    out: dict[str, tuple[int, tuple[int, str, str]]] = {}
+    for (turn, phase, side), cycles in rep.phases.items():
+        p = Phase(phase)
+        kind = kind_of(p) or p.name.lower()
+        if kind not in out or cycles > out[kind][0]:
+            out[kind] = (cycles, (turn, p.name, SIDES[side]))
+    return out
 
 
 def worst_turn(rep: OpponentReport) -> tuple[int, tuple[int, int] | None]:
