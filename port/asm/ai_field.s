@@ -29,6 +29,7 @@
 ;
 
 .alias FIELD_WALL        0
+.alias FIELD_WALLS_LISTED $FE                      ; ai_field's walls: the hexes of AI_WALLS
 .alias FIELD_UNREACHABLE FIELD_MAX+1
 .alias FIELD_HALF        [MAP_TERRAIN_COUNT+1]/2    ; FIELD is filled and read in two halves
 .alias FIELD_FROM_MAP    FIELD-MAP_TERRAIN          ; MAP_ROW_LO/HI + this: FIELD's rows
@@ -68,10 +69,14 @@
 ;
 ; In:       ARG0, ARG1 = the target hex (passable); ARG2 = unit type (TYPE_MOBILE,
 ;           TYPE_NONMOBILE); ARG3 = the side whose units on the map are walls
-;           (SIDE_AXIS, SIDE_ALLIED) or NONE for none
+;           (SIDE_AXIS, SIDE_ALLIED), FIELD_WALLS_LISTED for the hexes of AI_WALLS
+;           (the enemy's at the start of the movement: GoodAI._blocked), or NONE
+;           for none
 ; Out:      A = E_OK, FIELD = the cost from each hex (FIELD_UNREACHABLE where there is
 ;           no way of at most FIELD_MAX points), CALL_RESULT = the hexes settled
 ;           (FIELD_SWEEPS = 0) or FIELD_SWEEPS = the sweeps the pool's shortage took;
+;           FIELD_TARGET, FIELD_KIND, FIELD_WALLS = the arguments (what FIELD holds,
+;           for a caller that keeps it: ai_walk.s);
 ;           A = E_HEX (target off the map), E_PROHIBITED (target impassable) or
 ;           E_RANGE (type, side), nothing written but the zero page
 ; Clobbers: X, Y, flags; the engine's zero page; FIELD_ABOVE .. FIELD_RAM_END
@@ -96,8 +101,8 @@ _on_map:
     cmp #TYPE_NONMOBILE+1
     bcs _bad
     lda ARG3_LO
-    cmp #NONE
-    beq _side_ok
+    cmp #FIELD_WALLS_LISTED         ; (and NONE, $FF)
+    bcs _side_ok
     cmp #SIDE_ALLIED+1
     bcs _bad
 _side_ok:
@@ -111,6 +116,10 @@ _passable:
     sta FIELD_TARGET
     lda ZP_HEX_A+1
     sta FIELD_TARGET+1
+    lda ARG2_LO
+    sta FIELD_KIND
+    lda ARG3_LO
+    sta FIELD_WALLS
     jsr field_start
     jsr field_search
     lda FIELD_SHORT
@@ -126,7 +135,7 @@ _finish:
 ; field_start -- FIELD's first state: walls where no unit may stand, FIELD_UNREACHABLE
 ; elsewhere, the target 0 and queued; the unit type's entry costs in FIELD_COST.
 ;
-; In:       FIELD_TARGET; ARG2_LO = unit type, ARG3_LO = the walls' side or NONE
+; In:       FIELD_TARGET; ARG2_LO = unit type, ARG3_LO = the walls' side, FIELD_WALLS_LISTED or NONE
 ; Out:      FIELD, FIELD_ABOVE, FIELD_BELOW, FIELD_COST, FIELD_HEAD; the pool
 ;           unused but for the target's entry; FD_DIST = 0, FIELD_EMPTY = 0;
 ;           CALL_RESULT = 0, FIELD_SWEEPS = 0
@@ -175,6 +184,8 @@ _edges:
     lda ARG3_LO                     ; the walls: every hex a unit of that side holds
     cmp #NONE
     beq _walls_done
+    cmp #FIELD_WALLS_LISTED
+    beq _listed
     ldx #UNIT_COUNT-1
 _unit:
     lda U_STATUS,x
@@ -191,6 +202,20 @@ _unit:
 _next_unit:
     dex
     bpl _unit
+    bmi _walls_done                 ; always
+_listed:                            ; or every hex of AI_WALLS
+    ldx #0
+_wall_listed:
+    lda AI_WALLS,x
+    bmi _walls_done                 ; $FF: the end (columns are below $80)
+    ldy AI_WALLS+1,x
+    `field_row_y
+    ldy AI_WALLS,x
+    lda #FIELD_WALL
+    sta (FP_HERE),y
+    inx
+    inx
+    bne _wall_listed                ; always (at most 127 walls)
 _walls_done:
 
     lda #FIELD_POOL                 ; the pool: no entry used yet (entries come from
@@ -503,6 +528,19 @@ _hex:
     sta (FP_HERE),y
     rts
 .scend
+
+;
+; ai_field_forget -- FIELD no longer stands for its arguments: AI_WALLS was written
+; anew (a new movement), so a field with those walls must be worked out again.
+;
+; In:       nothing
+; Out:      FIELD_WALLS = NONE: no field with the listed walls kept
+; Clobbers: A, flags
+;
+ai_field_forget:
+    lda #NONE
+    sta FIELD_WALLS
+    rts
 ai_field_end:
 
 ;
@@ -524,7 +562,9 @@ ai_field_end:
 .alias FIELD_FRESH   FIELD_SHORT+1                  ; the highest entry never used, 0: none
 .alias FIELD_LIST    FIELD_FRESH+1                  ; the first entry of the list being settled
 .alias FIELD_EMPTY   FIELD_LIST+1                   ; empty lists in a row
-.alias FIELD_RAM_END FIELD_EMPTY+1
+.alias FIELD_KIND    FIELD_EMPTY+1                  ; the unit type of the field in FIELD
+.alias FIELD_WALLS   FIELD_KIND+1                   ; its walls argument (ai_field_forget: NONE)
+.alias FIELD_RAM_END FIELD_WALLS+1
 
 .data
 .org FIELD_RAM_END

@@ -83,6 +83,7 @@ SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
 TETHER_LEAD = 5                  # hexes beyond supply range a well-stocked unit may go
 TETHER_LEAD_FULL = 12            # ... and one with 400 supply or more (two turns' upkeep and the road)
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
+SEALIFT_THREAT_RADIUS = 4        # the Allies sealift into Tobruk while an enemy is this close to it
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
 OPENING_SUPPLY_KEEP = 300        # before an opening drive, attackers keep this much supply
@@ -798,7 +799,7 @@ class GoodAI:
         t = tobruk(model)
         if state.control.get(model.map.tobruk) != "allied":
             return
-        if not any(hexgrid.distance(u.hex, t) <= 4 for u in game.side_units(self.enemy)):
+        if not any(hexgrid.distance(u.hex, t) <= SEALIFT_THREAT_RADIUS for u in game.side_units(self.enemy)):
             return
         base = home_base(model, "allied")
         for u in sorted(self._combatants(game, self.side), key=lambda x: (-x.strength, x.number)):
