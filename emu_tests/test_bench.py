@@ -10,7 +10,7 @@ import pytest
 from kotd.bench import (BATTLE_ENTRIES, BUDGETS, CEILINGS, ENTRY_GAMES, KEY_PRESS_BUDGET, PHASE_ENTRIES,
                         battle_situation, entry_worst, worst_by_entry, worst_table)
 from kotd.build import opponent
-from kotd.build.targets import ENGINE_BUDGET, ENGINE_CEILING, TARGETS
+from kotd.build.targets import ENGINE_BUDGET, ENGINE_CEILING, OPPONENT_BUDGET, TARGETS
 from kotd.emu.opponent import field_places
 from kotd.cli import main
 from kotd.engine import combat
@@ -44,8 +44,9 @@ def test_bench_json_one_object_per_target(model):
         assert f["worst"] == max(f["worst_walls"], f["worst_no_walls"]) and f["per_hex"] > 0
         assert 0 < f["bytes"] and 0 < f["ram"] <= TARGETS[r["target"]].opponent_ram.size
         o, t = r["opponent"], TARGETS[r["target"]]       # the opponent's bytes against its regions
-        assert (o["code_budget"], o["ram_budget"]) == (t.opponent.size, t.opponent_ram.size) == (5 * 1024, 4 * 1024)
-        assert (o["code"], o["ram"]) == (f["bytes"], f["ram"]) and o["code_met"] and o["ram_met"]
+        assert (o["code_budget"], o["ram_budget"]) == (OPPONENT_BUDGET, t.opponent_ram.size) == (5 * 1024, 4 * 1024)
+        assert o["code_region"] == t.opponent.size and o["code_fits"] == (o["code"] <= t.opponent.size)
+        assert (o["code"], o["ram"]) == (f["bytes"], f["ram"]) and o["code_fits"] and o["ram_met"]
         assert sum(n["code"] for n in o["files"].values()) == o["code"]
         assert sum(n["ram"] for n in o["files"].values()) == o["ram"]
         assert {f"port/asm/{s}" for s in ("opponent_entry.s",) + opponent.SOURCES} <= set(o["files"])
@@ -117,6 +118,6 @@ def test_bench_says_by_how_much_the_opponent_misses_its_region(model):
     try:
         got = memory_use(model, SimpleNamespace(target=short, assembly=build.assembly))
         assert (got["code"], got["ram"]) == (real["code"], real["ram"])
-        assert not got["code_met"] and not got["ram_met"] and (got["code_budget"], got["ram_budget"]) == (256, 256)
+        assert not got["code_fits"] and not got["ram_met"] and (got["code_region"], got["ram_budget"]) == (256, 256)
     finally:
         assert memory_use(model, build) == real                  # the generated files put back

@@ -325,13 +325,13 @@ def test_an_opponent_buffer_out_of_place_is_refused():
     check_opponent_place(ATARI, [("engine", 0x5800, bytes(100))], full, 0x0880)          # as built: fine
     small = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3400, 0x43FF))
     with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: the opponent's 100 bytes \(128 on whole "
-                                         r"sectors; the copy takes 5120\) do not fit the buffer \$3400-\$43FF"):
+                                         r"sectors; the copy takes 6912\) do not fit the buffer \$3400-\$43FF"):
         check_opponent_place(small, [], 100, 0x0880)
     with pytest.raises(ImageError, match=r"overlaps the front end \(\$4700-\$477F\), read before it"):
         check_opponent_place(ATARI, [("front end", 0x4700, bytes(1))], full, 0x0880)
     with pytest.raises(ImageError, match=r"starts under the boot code, which ends at \$35FF"):
         check_opponent_place(ATARI, [], full, 0x3600)
-    high = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3800, 0x4BFF))
+    high = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3000, 0x4BFF))
     with pytest.raises(ImageError, match=r"reaches the screen \(from \$4800\)"):
         check_opponent_place(high, [], full, 0x0880)
     low = dataclasses.replace(ATARI, opponent=Region("opponent code", 0xE200, 0xF5FF))

@@ -84,9 +84,10 @@ def opponent_code(model, dist, target):
     return opponent_fill(code, TARGETS[target].opponent.size)
 
 
-def check_region(out, region):
+def check_region(out, region, target):
+    from kotd.build.targets import TARGETS
     got = bytes(out["region"])
-    assert len(got) == len(region) == 5 * 1024
+    assert len(got) == len(region) == TARGETS[target].opponent.size
     assert got == region, f"first difference at +${next(i for i in range(len(got)) if got[i] != region[i]):04X}"
 
 
@@ -95,7 +96,7 @@ def test_atari_xl_loads_the_opponent_under_the_os_and_800_boots_without_it(model
     xl = machine(model, dist, tmp_path, "atari", "xl", "kotd-atari.atr")
     region = opponent_code(model, dist, "atari")
     check_fields(model, xl, region)
-    check_region(xl, region)
+    check_region(xl, region, "atari")
     assert xl["no_args"] == ERRORS["ARG_COUNT"] and xl["charset_under_os"]
     old = machine(model, dist, tmp_path, "atari", "800", "kotd-atari.atr")
     assert old["screen"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in old["screen"][1]
@@ -121,7 +122,7 @@ def test_apple_loads_the_opponent_into_the_language_card(model, dist, tmp_path, 
     out = machine(model, dist, tmp_path, "apple", config, "kotd-apple.dsk")
     region = opponent_code(model, dist, "apple")
     check_fields(model, out, region)
-    check_region(out, region)
+    check_region(out, region, "apple")
     check_vectors(out)
     if config == "ii+":
         assert out["looping_in_page_3"] and out["after_reset_frames"] < 3000

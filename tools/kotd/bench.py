@@ -260,7 +260,7 @@ def markdown(reports: list[dict]) -> str:
         return f"{o['code']:,} of {o['code_budget']:,}; {o['ram']:,} of {o['ram_budget']:,} bytes"
     ok = ("met" if all(o["code_met"] and o["ram_met"] for o in (oa, op)) else "**missed**")
     rows.append(f"| the opponent's code; its RAM (under the ROMs, 64 KB machines) | {used(oa)} | | {used(op)} | | "
-                f"the regions, 5 KB; 4 KB: {ok} |")
+                f"5 KB (issue 14); the RAM region, 4 KB: {ok} |")
     return "\n".join(rows)
 
 

@@ -108,14 +108,15 @@ def _file_shares(asm, start: int, end: int) -> dict[str, int]:
 def memory_use(model, build) -> dict:
     """`kotd bench`'s bytes of the opponent (the code and RAM of every file in
     ``opponent.SOURCES``, behind opponent_entry.s): its code (the entry and its tables
-    included) against its code region (issue 14's budget for the whole player, 5 KB,
-    ``target.opponent``), its RAM against ``target.opponent_ram`` (4 KB), met or missed,
+    included) against issue 14's budget for the whole player (5 KB, ``OPPONENT_BUDGET``)
+    and its region (``target.opponent``), its RAM against ``target.opponent_ram`` (4 KB),
+    met or missed,
     and each file's share of both.  Code past its region fails `kotd build` (.checkpc);
     here it is assembled once more with room to spare, to say by how much, and then the
     generated files are written back for the region (the error let through)."""
     import dataclasses
 
-    from ..build.targets import Region
+    from ..build.targets import OPPONENT_BUDGET, Region
     target = build.target
     symbols = {s.name: s.value for s in build.assembly.symbols}
     try:
@@ -137,7 +138,8 @@ def memory_use(model, build) -> dict:
     code_files, ram_files = ({top if f.endswith(f"/opponent_{target.name}.s") else f: n for f, n in shares.items()}
                              for shares in (_file_shares(asm, start, start + code),
                                             _file_shares(asm, ram_start, ram_start + ram)))
-    return {"code": code, "code_budget": target.opponent.size, "code_met": code <= target.opponent.size,
+    return {"code": code, "code_budget": OPPONENT_BUDGET, "code_met": code <= OPPONENT_BUDGET,
+            "code_region": target.opponent.size, "code_fits": code <= target.opponent.size,
             "ram": ram, "ram_budget": target.opponent_ram.size, "ram_met": ram <= target.opponent_ram.size,
             "files": {f: {"code": code_files.get(f, 0), "ram": ram_files.get(f, 0)}
                       for f in sorted(set(code_files) | set(ram_files))}}
