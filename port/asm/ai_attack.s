@@ -578,7 +578,8 @@ _next:
 ; In:       AA_HX, AA_ATT, AA_NATT, AA_ATT_AIR, AA_BEST_HEX, AA_BEST_ODDS; the state
 ; Out:      A = 1: BATTLE_HEXES, BATTLE_COUNT, BATTLE_UNITS, BATTLE_INTENSITY,
 ;           BATTLE_RISK, BATTLE_AIR (the attacker's) filled; A = 0 (Z set): no
-;           battle, the reaction's budget does not pay even intensity 1
+;           battle, the reaction's budget does not pay even intensity 1 (then only
+;           BATTLE_INTENSITY and BATTLE_RISK were written)
 ; Clobbers: X, Y, flags; the engine's zero page
 ;
 ai_launch:
@@ -597,9 +598,9 @@ _style:
     bne _style                      ; always
 _styled:
     lda AI_ATTACK_STYLE+2,x
-    sta AA_INTENSITY
+    sta BATTLE_INTENSITY
     lda AI_ATTACK_STYLE+3,x
-    sta AA_RISK
+    sta BATTLE_RISK
     lda #0
     sta AA_KEEP
     sta AA_KEEP+1
@@ -617,7 +618,7 @@ _styled:
     lda #>AI_OPENING_KEEP
     sta AA_KEEP+1
 _lower:
-    lda AA_INTENSITY
+    lda BATTLE_INTENSITY
     cmp #2
     bcc _reaction
     ldy AA_NATT
@@ -639,7 +640,7 @@ _column:
     asl
     asl
     adc AA_TEMP                     ; x 9: INTENSITY_MAX (checked below)
-    adc AA_INTENSITY
+    adc BATTLE_INTENSITY
     tay
     lda COMBAT_SUPPLY_COST-1,y      ; attacker rows first
     clc                             ; supply < keep + cost: it would keep too little
@@ -654,7 +655,7 @@ _column:
     lda U_SUPPLY_HI,x
     sbc AA_TEMP+1
     bcs _attacker
-    dec AA_INTENSITY
+    dec BATTLE_INTENSITY
     jmp _lower
 _reaction:
     lda REACT_SIDE
@@ -667,12 +668,12 @@ _budget:
     lda #INTENSITY_MAX
 _axis:
     clc
-    adc AA_INTENSITY
+    adc BATTLE_INTENSITY
     tax
     lda REACT_BUDGET
     cmp COMBAT_OP_COST-1,x
     bcs _fill                       ; within the budget
-    dec AA_INTENSITY
+    dec BATTLE_INTENSITY
     bne _budget
     lda #0                          ; not even intensity 1
     rts
@@ -683,10 +684,6 @@ _fill:
     sta AA_N+1
     jsr aa_defenders
     jsr aa_fill_block
-    lda AA_INTENSITY
-    sta BATTLE_INTENSITY
-    lda AA_RISK
-    sta BATTLE_RISK
     lda AA_ATT_AIR
     sta BATTLE_AIR
     lda #1
@@ -1009,9 +1006,7 @@ AI_ATTACK_STYLE:                    ; ATTACK_STYLE: lowest odds (word), intensit
 .space AA_BEST_HEX      2
 .space AA_BEST_ODDS     2
 .space AA_SLOT          1           ; a slot or unit kept across a call
-.space AA_INTENSITY     1           ; ai_launch
-.space AA_RISK          1
-.space AA_KEEP          2
+.space AA_KEEP          2           ; ai_launch
 .space AA_TEMP          2
 .space AA_ATT           1           ; the attackers' numbers (STACKING_HEX)
 .org AA_ATT+STACKING_HEX
