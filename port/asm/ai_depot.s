@@ -6,12 +6,10 @@
 ; How it works.  The lead is the side's combat unit with the fewest operation
 ; points to the enemy home base (ai_field's nonmobile field of that base, with no
 ; walls: "ahead"; ties to the lower number).  The side's depots on the map are put
-; in the order of their own ahead cost (then number).  FIELD holds one field, so
-; each hex keeps of "ahead" only its rank in DEPOT_RANK (a nibble: how many depots
-; in that order stand at a lower cost than the hex), all the forward-only rule
-; asks: depot k may go to a hex whose ahead cost is not above its own, that is
-; whose rank is at most k.  FIELD then holds the field to the lead ("to_lead") for
-; the rest of the phase, and each depot in turn:
+; in the order of their own ahead cost (then number), and the ahead field is kept
+; in DEPOT_AHEAD_MAP for the forward-only rule, as FIELD holds one field: the
+; field to the lead ("to_lead") for the rest of the phase.  Then each depot in
+; turn:
 ;   - DEPOT_MAP, a byte a hex, is its search: cost x 8 + the direction the hex was
 ;     entered by (0 for the depot's own hex), DEPOT_UNREACHED while no path is
 ;     known, DEPOT_WALL where it may not go (impassable, a hex holding the
@@ -22,18 +20,21 @@
 ;     nonmobile supply cost is that multiple of its operation cost: the build
 ;     checks it), so _place_depot's two limits are one: a cost of at most
 ;     DS_OP = min(operation points, supply / SUPPLY_PER_OP, DEPOT_OP_MOST).
+;     (DEPOT_OP_MOST, 30, keeps cost x 8 in a byte; a depot's allowance is 18,
+;     the build checks it is within, and a depot never has more.)
 ;   - depot_search settles the hexes by cost, and within a cost column by column,
 ;     row by row: the order _place_depot pops its frontier in, sorted by (cost,
 ;     hex), so each hex keeps the same first parent.  Entry costs are at least 1:
 ;     every hex of cost c is known when cost c's turn comes, and a scan of the
-;     columns reached finds them.
+;     columns where hexes were given cost c finds them.
 ;   - depot_score scores every hex reached (the forward-only rule unless the
 ;     depot is stranded or threatened) as a key to sort by, lowest first:
 ;     DEPOT_HOST_BONUS - score, never below 0 (every term added), then column,
 ;     row; the DEPOT_TRIES lowest are kept in DEPOT_TOP, 4 bytes each.
 ;   - depot_try places the depot on each of those in turn and runs the engine's
 ;     find_sources: at the first where every depot valid before stays valid, the
-;     depot walks there by e_move, each step found by walking its path back.
+;     depot walks there by e_move along its path (walk_to: the directions it was
+;     entered by, taken back to the depot's hex by recursion).
 ; find_sources writes the depots' U_SUPPLIED flags: ai_depots puts them back.
 ; emu_tests/test_ai_depot.py ties this file to GoodAI.depot_movement.
 ;
@@ -454,9 +455,6 @@ _host:
     cmp DS_ROW
     bne _next
     lda #2
-    .byte $2C                       ; bit abs: skips the next lda
-_near:
-    lda #1
     ora DS_FREE
     sta DS_FREE
 _next:
@@ -474,8 +472,18 @@ _next:
     sta (DP_MAP),y
     rts
 
-_foe:                               ; its hex and the six around: walls
-    jsr _wall
+_foe:                               ; near enough to threaten the depot?
+    lda DS_COL
+    sta ZP_HEX_B
+    lda DS_ROW
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #DEPOT_THREAT_RADIUS+1
+    bcs +
+    lda #1
+    ora DS_FREE
+    sta DS_FREE
+*   jsr _wall                       ; its hex and the six around: walls
     stx DS_J
     lda #HEX_DIRECTIONS
     sta DS_DIR
@@ -492,19 +500,8 @@ _around:
     jsr _wall
 *   dec DS_DIR
     bne _around
-    ldx DS_J                        ; near enough to threaten the depot?
-    lda U_COL,x
-    sta ZP_HEX_A
-    lda U_ROW,x
-    sta ZP_HEX_A+1
-    lda DS_COL
-    sta ZP_HEX_B
-    lda DS_ROW
-    sta ZP_HEX_B+1
-    jsr hex_distance
-    cmp #DEPOT_THREAT_RADIUS+1
-    bcs _next
-    bcc _near                       ; always
+    ldx DS_J
+    jmp _next
 
 _wall:                              ; ZP_HEX_A: a wall (X kept)
     ldy ZP_HEX_A+1
