@@ -17,14 +17,16 @@ from .machine import CallResult, EngineMachine
 NO_WALLS = NONE             # ai_field's side argument for no walls
 
 
-def load_opponent(machine: EngineMachine, **variant):
+def load_opponent(machine: EngineMachine, whole: bool = True, **variant):
     """Assemble the opponent for the machine's target and engine image and load it
-    (`variant`: opponent_assembly's pool or field_max, for the tests)."""
-    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
-    machine.cpu.load(machine.target.opponent.start, asm.image)
+    (`variant`: opponent_assembly's pool or field_max, for the tests).  `whole`: every
+    file, those still off the disks too (opponent.PENDING_SOURCES), at
+    opponent.WHOLE_CODE; else the disks' code at its region."""
+    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=whole, **variant)
+    machine.cpu.load(asm.address("opponent_start"), asm.image)
     machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
     for s in asm.symbols:
-        if any(s.file.endswith(source) for source in opponent.SOURCES) and s.is_code:
+        if s.is_code and not s.is_local:
             machine.symbols[s.name] = s.value
     machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
     return asm
@@ -69,7 +71,7 @@ def field_cycles(model, build) -> dict:
     if key in _MEASURED:
         return _MEASURED[key]
     machine = EngineMachine.from_build(model, build)
-    asm = load_opponent(machine)
+    asm = load_opponent(machine, whole=False)
     starts = {sid: start_state(model, sid) for sid in sorted(model.scenarios)}
     busiest = max(starts, key=lambda sid: sum(u.status == Status.ON_MAP for u in starts[sid].units))
     machine.write_state(starts[busiest])

@@ -33,6 +33,7 @@ from ..engine.state import Phase
 from ..model.types import SIDES, Model
 from ..replay import call_action, describe, expected_status, first_difference, new_game_args
 from .machine import EngineMachine
+from .opponent import load_opponent
 
 PLAYERS = {"good": GoodAI, "simple": SimpleAI}
 CONTEXTS = ("defend", "react", "logistics", "initiative", "operations", "depots")
@@ -81,13 +82,7 @@ def load_player(machine: EngineMachine):
     """The whole player (opponent.SOURCES and PENDING_SOURCES: opponent_assembly's
     `whole`, its code past the 5 KB region if it must) beside the machine's engine, every
     opponent label named, its RAM zeroed (GoodAI starts empty)."""
-    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=True)
-    machine.cpu.load(asm.address("opponent_start"), asm.image)
-    machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
-    for s in asm.symbols:
-        if s.is_code and not s.is_local:
-            machine.symbols[s.name] = s.value
-    machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
+    asm = load_opponent(machine, whole=True)
     ram = machine.target.opponent_ram
     machine.cpu.load(ram.start, bytes(ram.end - ram.start + 1))
     return asm
