@@ -289,11 +289,8 @@ drv_phase_work:
 *   cmp #PHASE_INITIATIVE
     bne +
     lda #1                          ; GoodAI.move_first: always
-    sta ARG0_LO
-    lda #0
-    sta ARG0_HI
     ldx #ACT_CHOOSE_FIRST
-    jmp drv_act
+    jmp drv_act_with
 *   ldx #3                          ; the depot phases, else operations or enemy reaction
 _depot_phase:
     cmp drv_depot_phases,x
@@ -342,12 +339,8 @@ _attacks:
     jsr drv_attacks
     jsr drv_clear_en_route
     lda AI_SIDE                     ; the movement plan
-    sta ARG0_LO
-    lda AI_OFFENSIVE
-    sta ARG1_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
+    ldy AI_OFFENSIVE
+    jsr drv_args
     jsr ai_plan_moves
     lda #0
     sta DRV_ORDER_AT
@@ -364,14 +357,10 @@ _step:
     lda DRV_WALKER
     jsr ai_walk_step
     beq _arrived
-    sta ARG1_LO
+    tay
     lda DRV_WALKER
-    sta ARG0_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
     ldx #ACT_MOVE
-    jsr drv_act
+    jsr drv_act_with
     bne _arrived                    ; never refused: ai_walk_step checked it
     dec DRV_STEPS
     bne _step
@@ -406,34 +395,25 @@ _town:
     lda AI_SIDE
     jsr ai_town_step
     beq _sealift
-    sta ARG0_LO
-    stx ARG1_LO
     iny
     sty DRV_TOWN
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
+    stx DRV_TMP
+    ldy DRV_TMP
     ldx #ACT_MOVE
-    jsr drv_act
+    jsr drv_act_with
     jmp _town
 _sealift:
     lda AI_SIDE
     jsr ai_sealift_unit
     beq _fortify
-    sta ARG0_LO
-    lda #0
-    sta ARG0_HI
     ldx #ACT_SEA_MOVE
-    jsr drv_act                     ; a refusal: no sealift (Python's except RuleError)
+    jsr drv_act_with                     ; a refusal: no sealift (Python's except RuleError)
 _fortify:
     lda AI_SIDE
     jsr ai_fortify_next
     beq _done
-    sta ARG0_LO
-    lda #0
-    sta ARG0_HI
     ldx #ACT_FORTIFY
-    jsr drv_act
+    jsr drv_act_with
     beq _fortify
 _done:
     rts
@@ -532,24 +512,40 @@ _band:
     sta ARG2_LO
     lda drv_priority_band,y
     sta ARG3_LO
-    lda #9
-    sta ARG1_LO
     ldx DRV_UNIT
     inx
-    stx ARG0_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    sta ARG2_HI
-    sta ARG3_HI
+    txa
+    ldy #9                          ; replacements
     ldx #ACT_LOGISTICS
-    jsr drv_act
+    jsr drv_act_with
 _next:
     inc DRV_UNIT
     jmp _unit
 .scend
 drv_supply_band:   .byte 4, 7, 9    ; far, within 8, within 3
 drv_priority_band: .byte 2, 6, 9
+
+;
+; drv_args -- an engine call's arguments: ARG0 = A, ARG1 = Y, the high bytes of
+; ARG0..ARG3 0.
+;
+; Clobbers: A, flags
+;
+drv_args:
+    sta ARG0_LO
+    sty ARG1_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    sta ARG2_HI
+    sta ARG3_HI
+    rts
+
+;
+; drv_act_with -- drv_act with ARG0 = A, ARG1 = Y (drv_args).
+;
+drv_act_with:
+    jsr drv_args                    ; then drv_act
 
 ;
 ; drv_act -- one engine action for the side now playing, and its aftermath
@@ -696,11 +692,8 @@ drv_react:
 .scope
     jsr ai_react
     beq _end
-    sta ARG0_LO
-    lda #0
-    sta ARG0_HI
     ldx #ACT_ACCESS
-    jsr drv_act
+    jsr drv_act_with
     bne _end
     jsr ai_launch                   ; the battle within the access's budget, or none
     beq _finish
