@@ -390,12 +390,14 @@ _supplied:
     jsr distance_unit               ; base than the unit, else the home base
     sta GL_BEHIND
     jsr nearest_source
-    bcc _back
-    ldx AI_SIDE
-    lda HOME_COL,x
-    sta GL_BEST
-    lda HOME_ROW,x
-    sta GL_BEST+1
+    lda GL_LEAST+1
+    cmp #$FF
+    bne _back
+    jsr home_hex
+    lda ZP_HEX_B
+    sta GL_LEAST+1
+    lda ZP_HEX_B+1
+    sta GL_LEAST+2
     jmp _back
 _return:
     lda #$FF                        ; any source
@@ -403,9 +405,9 @@ _return:
     jsr nearest_source
 _back:
     ldx GL_UNIT
-    lda GL_BEST
+    lda GL_LEAST+1
     sta AI_GOAL_COL+1,x
-    lda GL_BEST+1
+    lda GL_LEAST+2
     sta AI_GOAL_ROW+1,x
     lda #NO_TETHER
     sta AI_TETHER+1,x
@@ -447,11 +449,17 @@ home_hex:
     rts
 
 ;
-; distance_unit -- the distance from GL_HEX to ZP_HEX_B.
+; unit_distance -- the distance from GL_HEX to unit X's hex; distance_unit -- from
+; GL_HEX to ZP_HEX_B.
 ;
-; Out:      A = the distance
-; Clobbers: flags; ZP_HEX_A, ZP_TEMP..ZP_TEMP+2
+; Out:      A = the distance; X, Y kept
+; Clobbers: flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
 ;
+unit_distance:
+    lda U_COL,x
+    sta ZP_HEX_B
+    lda U_ROW,x
+    sta ZP_HEX_B+1
 distance_unit:
     lda GL_HEX
     sta ZP_HEX_A
@@ -459,6 +467,73 @@ distance_unit:
     sta ZP_HEX_A+1
     jmp hex_distance
 
+;
+; enemy_nearest -- the least distance from GL_HEX to an enemy unit on the map.
+;
+; Out:      A = the distance ($FF: no enemy), Z set when one stands on GL_HEX; Y kept
+; Clobbers: X, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2; GL_DIST
+;
+enemy_nearest:
+.scope
+    lda #$FF
+    sta GL_DIST
+    ldx #UNIT_COUNT-1
+_unit:
+    jsr enemy_on_map
+    bne _next
+    jsr unit_distance
+    cmp GL_DIST
+    bcs _next
+    sta GL_DIST
+_next:
+    dex
+    bpl _unit
+    lda GL_DIST
+    rts
+.scend
+
+;
+; key_reset, key_min -- the least of 4-byte keys compared byte by byte (Python's
+; tuples): key_reset makes GL_LEAST $FF $FF $FF $FF (above every key here);
+; key_min takes GL_KEY if it is below GL_LEAST (an equal one not: the first wins).
+;
+; Out:      key_min: carry set: taken
+; Clobbers: A, flags; X and Y kept
+;
+key_reset:
+    lda #$FF
+    sta GL_LEAST
+    sta GL_LEAST+1
+    sta GL_LEAST+2
+    sta GL_LEAST+3
+    rts
+key_min:
+.scope
+    stx GL_KEEP_X
+    ldx #0
+_byte:
+    lda GL_KEY,x
+    cmp GL_LEAST,x
+    bcc _take
+    bne _keep
+    inx
+    cpx #4
+    bne _byte
+_keep:
+    ldx GL_KEEP_X
+    clc
+    rts
+_take:
+    ldx #3
+_copy:
+    lda GL_KEY,x
+    sta GL_LEAST,x
+    dex
+    bpl _copy
+    ldx GL_KEEP_X
+    sec
+    rts
+.scend
 ;
 ; hex_gap -- GoodAI._gap of GL_HEX: hexes to the nearest source.
 ;
@@ -473,16 +548,15 @@ hex_gap:
 ;
 ; nearest_source -- the source nearest GL_HEX, ties to the lower column, then row
 ; (min by (distance, hex)); if GL_BEHIND is not $FF, only among the sources nearer
-; the home base (ZP_HEX_B) than GL_BEHIND (GoodAI._fallback).
+; the home base than GL_BEHIND (GoodAI._fallback).
 ;
 ; In:       GL_HEX; GL_BEHIND; the sources of ai_sources
-; Out:      carry clear: GL_BEST = the source; carry set: none
-; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_TEMP..ZP_TEMP+2; GL_DIST
+; Out:      GL_LEAST+1, +2 = the source, $FF: none
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
 ;
 nearest_source:
 .scope
-    lda #$FF
-    sta GL_DIST
+    jsr key_reset
     ldy #$FE
 _source:
     iny
@@ -491,8 +565,10 @@ _source:
     cmp #$FF
     beq _done
     sta ZP_HEX_A
+    sta GL_KEY+1
     lda AI_SOURCE_LIST+1,y
     sta ZP_HEX_A+1
+    sta GL_KEY+2
     lda GL_BEHIND
     cmp #$FF
     beq _any
@@ -500,35 +576,17 @@ _source:
     cmp GL_BEHIND
     bcs _source
 _any:
-    lda GL_HEX
+    lda GL_KEY+1
     sta ZP_HEX_B
-    lda GL_HEX+1
+    lda GL_KEY+2
     sta ZP_HEX_B+1
-    jsr hex_distance
-    cmp GL_DIST
-    bcc _better
-    bne _source
-    lda ZP_HEX_A                    ; as near: the lower hex
-    cmp GL_BEST
-    bcc _better
-    bne _source
-    lda ZP_HEX_A+1
-    cmp GL_BEST+1
-    bcs _source
-_better:
-    jsr hex_distance
-    sta GL_DIST
-    lda ZP_HEX_A
-    sta GL_BEST
-    lda ZP_HEX_A+1
-    sta GL_BEST+1
+    jsr distance_unit
+    sta GL_KEY
+    jsr key_min
     jmp _source
 _done:
-    lda GL_DIST
-    cmp #$FF                        ; carry set: none found
     rts
 .scend
-
 ;
 ; home_distance -- the distance from ZP_HEX_A to the side's home base.
 ;
@@ -700,21 +758,11 @@ _after:
     beq _no
     jmp _after
 _threat:
-    ldx #UNIT_COUNT-1               ; an enemy within 3 hexes
-_enemy:
-    jsr enemy_on_map
-    bne _far
-    lda U_COL,x
-    sta ZP_HEX_B
-    lda U_ROW,x
-    sta ZP_HEX_B+1
-    jsr distance_unit
-    cmp #4                          ; _holders' "within 3 hexes"
-    bcc _yes
-_far:
-    dex
-    bpl _enemy
-    clc
+    jsr enemy_nearest               ; an enemy within 3 hexes: carry clear
+    cmp #4
+    rol
+    eor #1
+    lsr
     rts
 _yes:
     sec
@@ -844,7 +892,7 @@ add_estimate:
 ; next to the enemy goes to the anchor nearest the enemy (then nearest it, then the
 ; lower hex): a town of the side, or a hex of the side's units next to the enemy, with
 ; room (fewer than STACKING_HEX units) and at most AI_LINE_GAP from a source; its
-; tether its supply range.  The anchors (column, row, distance to the enemy) are kept
+; tether its supply range.  The anchors (distance to the enemy, column, row) are kept
 ; in GL_PAIRS.
 ;
 ; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
@@ -879,7 +927,7 @@ _unit:
     stx GL_NEW
     jsr unit_hex
     jsr enemy_adjacent
-    bcc +
+    bcs +
     jsr add_anchor
 *   ldx GL_NEW
 _next_unit:
@@ -892,61 +940,36 @@ _units:
     ldx #UNIT_COUNT-1
 _free:
     lda AI_FLAGS+1,x
-    bmi +
-    jmp _next_free
-*
+    bpl _next_free                  ; FLAG_FREE
     stx GL_UNIT
     jsr unit_hex
     jsr enemy_adjacent
-    bcs _next_free_x
-    lda #$FF                        ; the best anchor: enemy distance, distance, hex
-    sta GL_DIST
+    bcc _next_free_x
+    jsr key_reset                   ; the best anchor: (enemy distance, distance, hex)
     ldy #0
 _anchor:
-    cpy GL_COUNT
-    beq _chosen
     lda GL_PAIRS,y
-    sta ZP_HEX_B
+    sta GL_KEY
     lda GL_PAIRS+1,y
+    sta GL_KEY+2
+    sta ZP_HEX_B
+    lda GL_PAIRS+2,y
+    sta GL_KEY+3
     sta ZP_HEX_B+1
     jsr distance_unit
-    sta GL_GAP
-    lda GL_PAIRS+2,y
-    cmp GL_DIST
-    bcc _better
-    bne _skip
-    lda GL_GAP
-    cmp GL_BEST_D
-    bcc _better
-    bne _skip
-    lda ZP_HEX_B
-    cmp GL_BEST
-    bcc _better
-    bne _skip
-    lda ZP_HEX_B+1
-    cmp GL_BEST+1
-    bcs _skip
-_better:
-    lda GL_PAIRS+2,y
-    sta GL_DIST
-    lda GL_GAP
-    sta GL_BEST_D
-    lda ZP_HEX_B
-    sta GL_BEST
-    lda ZP_HEX_B+1
-    sta GL_BEST+1
-_skip:
+    sta GL_KEY+1
+    jsr key_min
     iny
     iny
     iny
-    bne _anchor                     ; always
-_chosen:
+    cpy GL_COUNT
+    bne _anchor
     ldx GL_UNIT
-    lda GL_BEST_D
+    lda GL_LEAST+1
     beq _next_free_x                ; its own hex
-    lda GL_BEST
+    lda GL_LEAST+2
     sta AI_GOAL_COL+1,x
-    lda GL_BEST+1
+    lda GL_LEAST+3
     sta AI_GOAL_ROW+1,x
     lda GL_RANGE
     sta AI_TETHER+1,x
@@ -954,12 +977,9 @@ _next_free_x:
     ldx GL_UNIT
 _next_free:
     dex
-    bmi +
-    jmp _free
-*
+    bpl _free
     rts
 .scend
-
 ;
 ; add_anchor -- GL_HEX to the anchors (GL_PAIRS, GL_COUNT bytes) if it has room and is
 ; at most AI_LINE_GAP from a source, with its distance to the nearest enemy unit.
@@ -974,30 +994,13 @@ add_anchor:
     jsr hex_gap
     cmp #AI_LINE_GAP+1
     bcs _done
-    lda #$FF
-    sta GL_DIST
-    ldx #UNIT_COUNT-1
-_enemy:
-    jsr enemy_on_map
-    bne _next
-    lda U_COL,x
-    sta ZP_HEX_B
-    lda U_ROW,x
-    sta ZP_HEX_B+1
-    jsr distance_unit
-    cmp GL_DIST
-    bcs _next
-    sta GL_DIST
-_next:
-    dex
-    bpl _enemy
     ldy GL_COUNT
     lda GL_HEX
-    sta GL_PAIRS,y
-    lda GL_HEX+1
     sta GL_PAIRS+1,y
-    lda GL_DIST
+    lda GL_HEX+1
     sta GL_PAIRS+2,y
+    jsr enemy_nearest
+    sta GL_PAIRS,y
     iny
     iny
     iny
@@ -1005,7 +1008,6 @@ _next:
 _done:
     rts
 .scend
-
 ;
 ; count_at_hex -- the units on the map at GL_HEX (any side).
 ;
@@ -1028,34 +1030,16 @@ _unit:
 .scend
 
 ;
-; enemy_adjacent -- is an enemy unit next to GL_HEX (GoodAI._enemy_adjacent)?
+; enemy_adjacent -- is an enemy unit next to GL_HEX (GoodAI._enemy_adjacent; GL_HEX
+; holds no enemy)?
 ;
-; Out:      carry set: yes
-; Clobbers: A, X, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+; Out:      carry clear: yes
+; Clobbers: A, X, flags; as enemy_nearest
 ;
 enemy_adjacent:
-.scope
-    ldx #UNIT_COUNT-1
-_enemy:
-    jsr enemy_on_map
-    bne _next
-    lda U_COL,x
-    sta ZP_HEX_B
-    lda U_ROW,x
-    sta ZP_HEX_B+1
-    jsr distance_unit
-    cmp #1
-    beq _yes
-_next:
-    dex
-    bpl _enemy
-    clc
+    jsr enemy_nearest
+    cmp #2
     rts
-_yes:
-    sec
-    rts
-.scend
-
 ;
 ; plan_assign -- GoodAI._assign: the opening plan first, then the objectives
 ; (plan_objectives), each free unit's phases to each (a cost field per objective and
@@ -1959,13 +1943,10 @@ _done:
 ;
 ; plan_opening -- GoodAI._opening: with this turn's opening plan on (ai_opening_plan,
 ; from its phase of the turn), a free mobile unit already on a target stays there
-; (no tether); each other target, enemy-held first, then the ring's, on the weakest
-; ground, then by hex, gets the free mobile unit that gets there this phase and is
-; the strongest, else the nearest (then the lower number): no tether, bold.  Then,
-; with the Tobruk ring in the plan and Tobruk not the side's, the free units without
-; a goal not next to Tobruk, the strongest first, join the ring hex (no enemy in it)
-; they reach most cheaply (then the lower hex) while one has less than
-; AI_RING_STRENGTH planned, if they get there this phase.
+; (no tether); each other target, by the key (not enemy-held, not next to Tobruk, the
+; terrain's defence, the hex), gets the free mobile unit that gets there this phase
+; and is the strongest, else the nearest (then the lower number): no tether, bold.
+; Then the Tobruk ring (ring_reinforce).
 ;
 ; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
 ;
@@ -1981,25 +1962,18 @@ plan_opening:
     bcs +
     rts
 *   jsr ai_opening_targets
-    lda #0
-    sta GL_NLEFT
-    sta GL_TARGET
+    ldy #0                          ; each target: a free mobile unit on it stays
 _target:
-    lda GL_TARGET
-    cmp AI_OPENING_COUNT
-    bne +
-    jmp _left
-*
-    asl
-    tay
-    lda AI_OPENING_HEXES,y
-    sta GL_HEX
-    lda AI_OPENING_HEXES+1,y
-    sta GL_HEX+1
-    ldy #0                          ; the strongest free mobile unit on it
+    cpy AI_OPENING_COUNT
+    beq _left
+    sty GL_TARGET
+    jsr target_hex
+    lda #0
+    sta GL_DONE,y
+    ldy #0
 _here:
-    ldx AI_ORDER,y
-    beq _none_here
+    ldx AI_ORDER,y                  ; the strongest first
+    beq _next_target
     dex
     jsr opening_mobile
     bne +
@@ -2009,111 +1983,91 @@ _here:
     bne _here                       ; always
 _stays:
     jsr goal_here
-    jmp _next_target
-_none_here:
-    lda GL_NLEFT                    ; to the list left: its key (enemy-held
-    asl                             ; 0, then next to Tobruk 0; the terrain's
-    asl                             ; defence), its hex
-    tay
-    lda GL_HEX
-    sta GL_LEFT+2,y
+    ldy GL_TARGET
+    sta GL_DONE,y                   ; (A = NO_TETHER: not 0)
+_next_target:
+    ldy GL_TARGET
+    iny
+    bne _target                     ; always
+_left:
+    jsr key_reset                   ; the target left with the least key
+    ldy #0
+_key:
+    cpy AI_OPENING_COUNT
+    beq _picked
+    lda GL_DONE,y
+    bne _next_key
+    sty GL_TARGET
+    jsr target_hex
+    sta GL_KEY+2
     lda GL_HEX+1
-    sta GL_LEFT+3,y
+    sta GL_KEY+3
     jsr hex_terrain_here
     tax
     lda TERRAIN_DEFENCE_TENTHS,x
-    sta GL_TENTHS
-    lda #TOBRUK_COL
-    sta ZP_HEX_B
-    lda #TOBRUK_ROW
-    sta ZP_HEX_B+1
-    jsr distance_unit
-    ldx #0
+    sta GL_KEY+1
+    jsr tobruk_distance
+    ldx #0                          ; next to Tobruk: 0
     cmp #1
     beq +
     inx
 *   stx GL_KEY
-    ldx #UNIT_COUNT-1
-*   jsr enemy_on_map
-    bne +
-    jsr at_hex
-    beq _enemy_held
-*   dex
-    bpl --
-    lda GL_KEY
-    ora #2
+    jsr enemy_nearest               ; not enemy-held: + 2
+    beq +
+    lda #2
+    ora GL_KEY
     sta GL_KEY
-_enemy_held:
-    lda GL_NLEFT
-    asl
-    asl
-    tay
-    lda GL_KEY
-    sta GL_LEFT,y
-    lda GL_TENTHS
-    sta GL_LEFT+1,y
-    inc GL_NLEFT
-_next_target:
-    inc GL_TARGET
-    jmp _target
-_left:
-    lda #$FF                        ; the first left by its key
-    sta GL_BEST_D
-    ldy #0
-_pick:
-    cpy GL_NLEFT
-    beq _picked
-    tya
-    asl
-    asl
-    tax
-    lda GL_LEFT,x
-    cmp #$FF
-    beq _next_pick                  ; done
-    lda GL_BEST_D
-    cmp #$FF
-    beq _better
-    asl
-    asl
-    sta GL_POS
-    stx GL_TRY
-    lda #4
-    sta GL_COUNT
-*   ldx GL_TRY
-    lda GL_LEFT,x
-    ldx GL_POS
-    cmp GL_LEFT,x
-    bcc _better
-    bne _next_pick
-    inc GL_TRY
-    inc GL_POS
-    dec GL_COUNT
-    bne -
-    beq _next_pick                  ; equal: not better
-_better:
-    sty GL_BEST_D
-_next_pick:
+*   jsr key_min
+    bcc _next_key_y
+    lda GL_TARGET
+    sta GL_PICK
+_next_key_y:
+    ldy GL_TARGET
+_next_key:
     iny
-    bne _pick                       ; always
+    bne _key                        ; always
 _picked:
-    lda GL_BEST_D
+    lda GL_LEAST
     cmp #$FF
     beq _ring
-    asl
-    asl
-    tax
-    lda #$FF
-    sta GL_LEFT,x
-    lda GL_LEFT+2,x
-    sta GL_HEX
-    lda GL_LEFT+3,x
-    sta GL_HEX+1
+    ldy GL_PICK
+    lda #1
+    sta GL_DONE,y
+    jsr target_hex
     jsr opening_drive
     jmp _left
 _ring:
     jmp ring_reinforce
 .scend
 
+;
+; target_hex -- GL_HEX = the opening's target Y.
+;
+; Out:      A = its column; Y kept
+; Clobbers: flags
+;
+target_hex:
+    tya
+    asl
+    tax
+    lda AI_OPENING_HEXES+1,x
+    sta GL_HEX+1
+    lda AI_OPENING_HEXES,x
+    sta GL_HEX
+    rts
+
+;
+; tobruk_distance -- the distance from GL_HEX to Tobruk.
+;
+; Out:      A = the distance; X, Y kept
+; Clobbers: flags; as distance_unit
+;
+tobruk_distance:
+    lda #TOBRUK_COL
+    sta ZP_HEX_B
+    lda #TOBRUK_ROW
+    sta ZP_HEX_B+1
+    jmp distance_unit
 ;
 ; opening_mobile -- is unit X free (FLAG_FREE, no goal yet) and mobile?
 ;
@@ -2169,64 +2123,62 @@ opening_drive:
     sta GL_TYPE
     jsr make_field
     bcs _done
-    lda #$FF
-    sta GL_BEST_UNIT
+    jsr key_reset
     ldx #0
 _unit:
+    stx GL_KEY+3
     jsr opening_mobile
     bne _next
     jsr unit_field_cost
     cmp #FIELD_UNREACHABLE
     beq _next
-    sta GL_GAP                      ; the cost
-    ldy #0                          ; far: 1 when beyond its points
+    sta GL_KEY+2
+    lda #0
+    sta GL_KEY+1
     lda U_OP,x
-    cmp GL_GAP
-    bcs +
-    iny
-*   sty GL_KEY
-    lda GL_BEST_UNIT
-    cmp #$FF
-    beq _take
-    cpy GL_BEST_G
-    bcc _take                       ; it gets there, the best does not
-    bne _next
-    cpy #0
-    bne _cost
-    ldy GL_BEST_UNIT                ; both get there: the stronger (the lower
-    lda U_STR_LO,y                  ; number first)
-    cmp U_STR_LO,x
-    lda U_STR_HI,y
-    sbc U_STR_HI,x
-    bcc _take
-    bcs _next                       ; always
-_cost:
-    lda GL_GAP                      ; neither: the cheaper
-    cmp GL_BEST_COST
-    bcs _next
-_take:
-    lda GL_KEY
-    sta GL_BEST_G
-    lda GL_GAP
-    sta GL_BEST_COST
-    stx GL_BEST_UNIT
+    cmp GL_KEY+2
+    lda #1
+    bcc _far                        ; beyond its points: (1, 0, cost)
+    lda U_STR_LO,x                  ; else (0, -strength)
+    eor #$FF
+    sta GL_KEY+2
+    lda U_STR_HI,x
+    eor #$FF
+    sta GL_KEY+1
+    lda #0
+_far:
+    sta GL_KEY
+    jsr key_min
 _next:
     inx
     cpx #UNIT_COUNT
     bne _unit
-    ldx GL_BEST_UNIT
+    ldx GL_LEAST+3
     cpx #$FF
     beq _done
     jsr goal_here
-    lda AI_FLAGS+1,x
-    ora #FLAG_BOLD
-    sta AI_FLAGS+1,x
+    jmp bold
 _done:
     rts
 .scend
 
 ;
-; ring_reinforce -- the second part of plan_opening (see there).
+; bold -- unit X on an opening drive (FLAG_BOLD).
+;
+; Clobbers: A
+;
+bold:
+    lda AI_FLAGS+1,x
+    ora #FLAG_BOLD
+    sta AI_FLAGS+1,x
+    rts
+;
+; ring_reinforce -- the second part of plan_opening: with the Tobruk ring in the plan and
+; Tobruk not the side's, the free units without a goal not next to Tobruk, the
+; strongest first, each join the ring hex (passable, no enemy in it) with less than
+; AI_RING_STRENGTH planned (the side's units there with no goal, the free units sent
+; there) that it reaches most cheaply (then the lower hex), if it gets there this
+; phase: no tether, bold.
 ;
 ; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; GL_ work bytes
 ;
@@ -2249,7 +2201,7 @@ _in_plan:
     cmp AI_SIDE
     bne +
     rts
-*   lda #0                          ; the ring: passable neighbours with no enemy
+*   lda #0                          ; the ring hexes and their planned strength
     sta GL_NRING
     lda #1
     sta GL_NEW
@@ -2257,15 +2209,10 @@ _direction:
     lda GL_NEW
     jsr ring_hex
     bcs _next_direction
-    ldx #UNIT_COUNT-1
-*   jsr enemy_on_map
-    bne +
-    jsr at_hex
-    beq _next_direction
-*   dex
-    bpl --
-    ldy GL_NRING                    ; its planned strength: the side's units there
-    lda GL_HEX                      ; with no goal, the free units sent there
+    jsr enemy_nearest
+    beq _next_direction             ; enemy-held
+    ldy GL_NRING
+    lda GL_HEX
     sta GL_RING_COL,y
     lda GL_HEX+1
     sta GL_RING_ROW,y
@@ -2302,70 +2249,6 @@ _next_direction:
     lda GL_NEW
     cmp #HEX_DIRECTIONS+1
     bne _direction
-    lda #0                          ; the costs from each candidate (by its entry
-    sta GL_RING                     ; in AI_ORDER) to each thin ring hex, by type
-_cost_hex:
-    ldy GL_RING
-    cpy GL_NRING
-    beq _walk
-    jsr thin
-    bcs _next_cost_hex
-    lda GL_RING_COL,y
-    sta GL_HEX
-    lda GL_RING_ROW,y
-    sta GL_HEX+1
-    lda #TYPE_MOBILE
-    sta GL_TYPE
-_type:
-    lda #$FF                        ; no field yet for this type
-    sta GL_TRY
-    ldy #0
-_candidate:
-    sty GL_ENTRY
-    ldx AI_ORDER,y
-    beq _next_type
-    dex
-    jsr ring_candidate
-    bne _next_candidate
-    lda UNIT_TYPE,x
-    cmp GL_TYPE
-    bne _next_candidate
-    lda GL_TRY
-    cmp #$FF
-    bne _have_field
-    stx GL_UNIT
-    jsr make_field
-    lda #0                          ; 0: made, 1: refused (every cost FIELD_UNREACHABLE)
-    rol
-    sta GL_TRY
-    ldx GL_UNIT
-_have_field:
-    lda #FIELD_UNREACHABLE
-    ldy GL_TRY
-    bne +
-    jsr unit_field_cost
-*   pha
-    lda GL_RING                     ; GL_PAIRS[ring x AI_COMBATANTS_MAX + entry]
-    ldx #AI_COMBATANTS_MAX
-    jsr times_x
-    clc
-    adc GL_ENTRY
-    tax
-    pla
-    sta GL_PAIRS,x
-_next_candidate:
-    ldy GL_ENTRY
-    iny
-    bne _candidate                  ; always
-_next_type:
-    inc GL_TYPE
-    lda GL_TYPE
-    cmp #TYPE_NONMOBILE+1
-    bne _type
-_next_cost_hex:
-    inc GL_RING
-    jmp _cost_hex
-_walk:
     ldy #0                          ; the candidates, strongest first
 _join:
     sty GL_ENTRY
@@ -2375,75 +2258,53 @@ _join:
 *   dex
     stx GL_UNIT
     jsr ring_candidate
-    beq +
-    jmp _next_join
-*
-    lda #$FF                        ; the cheapest thin hex: (cost, hex) least
-    sta GL_BEST_D
-    sta GL_BEST_COST
+    bne _next_join
+    lda UNIT_TYPE,x
+    sta GL_TYPE
+    jsr key_reset                   ; the thin hex of least (cost, hex)
     ldy #0
 _ring_hex:
-    sty GL_RING
-    cpy GL_NRING
-    beq _chosen
+    sty GL_KEY+3
     jsr thin
     bcs _next_ring_hex
-    lda GL_RING
-    ldx #AI_COMBATANTS_MAX
-    jsr times_x
-    clc
-    adc GL_ENTRY
-    tax
-    lda GL_PAIRS,x
-    sta GL_GAP
-    ldy GL_BEST_D
-    cpy #$FF
-    beq _cheaper
-    cmp GL_BEST_COST
-    bcc _cheaper
-    bne _next_ring_hex
-    ldx GL_RING                     ; as cheap: the lower hex
-    lda GL_RING_COL,x
-    cmp GL_RING_COL,y
-    bcc _cheaper
-    bne _next_ring_hex
-    lda GL_RING_ROW,x
-    cmp GL_RING_ROW,y
-    bcs _next_ring_hex
-_cheaper:
-    lda GL_RING
-    sta GL_BEST_D
-    lda GL_GAP
-    sta GL_BEST_COST
+    lda GL_RING_COL,y
+    sta GL_HEX
+    sta GL_KEY+1
+    lda GL_RING_ROW,y
+    sta GL_HEX+1
+    sta GL_KEY+2
+    jsr make_field
+    lda #FIELD_UNREACHABLE
+    bcs +
+    ldx GL_UNIT
+    jsr unit_field_cost
+*   sta GL_KEY
+    jsr key_min
 _next_ring_hex:
-    ldy GL_RING
+    ldy GL_KEY+3
     iny
-    bne _ring_hex                   ; always
-_chosen:
-    lda GL_BEST_D
-    cmp #$FF
+    cpy GL_NRING
+    bne _ring_hex
+    ldy GL_LEAST+3
+    cpy #$FF
     bne +
     rts                             ; no thin hex left
 *   ldx GL_UNIT
     lda U_OP,x
-    cmp GL_BEST_COST
+    cmp GL_LEAST
     bcc _next_join                  ; not this phase
-    ldy GL_BEST_D
-    lda GL_RING_COL,y
+    lda GL_LEAST+1
     sta GL_HEX
-    lda GL_RING_ROW,y
+    lda GL_LEAST+2
     sta GL_HEX+1
     jsr goal_here
-    lda AI_FLAGS+1,x
-    ora #FLAG_BOLD
-    sta AI_FLAGS+1,x
+    jsr bold
     jsr add_planned
 _next_join:
     ldy GL_ENTRY
     iny
     jmp _join
 .scend
-
 ;
 ; thin -- has ring hex Y less than AI_RING_STRENGTH planned?
 ;
@@ -2481,40 +2342,14 @@ add_planned:
 ring_candidate:
     jsr free_unit
     bne +
-    lda U_COL,x
-    sta ZP_HEX_A
-    lda U_ROW,x
-    sta ZP_HEX_A+1
-    lda #TOBRUK_COL
-    sta ZP_HEX_B
-    lda #TOBRUK_ROW
-    sta ZP_HEX_B+1
-    jsr hex_distance
+    jsr unit_hex
+    jsr tobruk_distance
     cmp #2
     lda #0
     rol
     eor #1                          ; 0 (Z) when 2 or more
 *   rts
 
-;
-; times_x -- A x X (a byte product below 256).
-;
-; Clobbers: X, flags; GL_TIMES
-;
-times_x:
-.scope
-    sta GL_TIMES
-    lda #0
-    cpx #0
-    beq _done
-_add:
-    clc
-    adc GL_TIMES
-    dex
-    bne _add
-_done:
-    rts
-.scend
 
 ;
 ; The plan's RAM, after the files before it (opponent.SOURCES's order).  The GOAL
@@ -2558,8 +2393,8 @@ GL_SCORE_LO:
 .org ^+[PHASE_SLOTS*AI_MAX_OBJECTIVES]   ; by phases x AI_MAX_OBJECTIVES + rank;
 GL_SCORE_HI:
 .org ^+[PHASE_SLOTS*AI_MAX_OBJECTIVES]   ; bit 15: served
-GL_LEFT:
-.org ^+[4*OPENING_MAX_HEXES]   ; the opening's targets left: key, defence, column, row
+GL_DONE:
+.org ^+[OPENING_MAX_HEXES]   ; the opening's targets given a unit
 GL_RING_COL:
 .org ^+[HEX_DIRECTIONS]   ; the Tobruk ring's hexes for the opening
 GL_RING_ROW:
@@ -2577,7 +2412,8 @@ GL_PLANNED_HI:
 .space GL_DRIVING       1                   ; the opening's targets (0: no drive)
 .space GL_RANGE         1                   ; the side's combat units' supply range
 .space GL_HEX           2                   ; the hex in hand
-.space GL_BEST          2                   ; the best hex so far
+.space GL_KEY           4                   ; key_min's candidate ...
+.space GL_LEAST         4                   ; ... and the least so far
 .space GL_UNIT          1                   ; the unit in hand (index)
 .space GL_ENTRY         1                   ; its entry in AI_ORDER
 .space GL_GAP           1
@@ -2613,11 +2449,10 @@ GL_PLANNED_HI:
 .space GL_BEST_UNIT     1
 .space GL_BEST_G        1
 .space GL_BEST_COST     1
-.space GL_KEY           1
 .space GL_PLAN          1
 .space GL_TARGET        1
 .space GL_NLEFT         1
 .space GL_NRING         1
 .space GL_RING          1
-.space GL_TIMES         1
+.space GL_PICK          1
 .text
