@@ -1073,9 +1073,12 @@ _done:
 ai_depot_end:
 
 ;
-; This file's RAM, after ai_field's (Ophis's .space takes no expression).
+; This file's RAM, where the files before left the RAM segment (Ophis's .space takes
+; no expression: the areas are aliases from DEPOT_MAP).
 ;
-.alias DEPOT_MAP       FIELD_RAM_END                ; the search: cost x 8 + direction a hex
+.data
+DEPOT_MAP:                                          ; the search: cost x 8 + direction a hex
+.text
 .alias DEPOT_AHEAD_MAP DEPOT_MAP+2*DEPOT_HALF       ; each hex's cost to the enemy home base
 .alias DEPOT_LIST      DEPOT_AHEAD_MAP+2*DEPOT_HALF ; the depots in order: their j
 .alias DEPOT_AHEAD     DEPOT_LIST+DEPOT_SLOTS       ; their costs to the enemy home base

@@ -43,8 +43,9 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "TERRAIN_OP_NONMOBILE", "UNIT_SIDE", "arg_hex", "hex_terrain", "save_zero_page",
                  "restore_zero_page",
                  # ai_depot.s
-                 "e_move", "find_sources", "hex_step", "hex_distance", "hex_census", "hex_full", "SIDE_UNITS", "SIDE_UNITS_START",
-                 "SIDE_DEPOTS_START", "UNIT_ROLE", "HOME_COL", "HOME_ROW", "TERRAIN_SUPPLY_NONMOBILE")
+                 "e_move", "find_sources", "hex_step", "hex_distance", "hex_census", "hex_full", "SIDE_UNITS",
+                 "SIDE_UNITS_START", "SIDE_DEPOTS_START", "UNIT_ROLE", "HOME_COL", "HOME_ROW",
+                 "TERRAIN_SUPPLY_NONMOBILE")
 #: ai_depot.s keeps a depot's search cost x 8 + a direction in a byte: costs up to this.
 DEPOT_OP_MOST = 30
 #: ai_field.s's field_settle visits the neighbours by column: these directions in
@@ -134,7 +135,6 @@ def depot_lines(model: Model) -> list[str]:
     """ai_depot.s's constants (kotd.engine.ai_good's), after the checks its bytes need."""
     depots = max(sum(1 for u in model.units if u.side == side and u.is_depot) for side in ("axis", "allied"))
     op_most = max(model.logistics.op_allowance[side]["nonmobile"] for side in ("axis", "allied"))
-    rank_bytes = model.map.rows * ((model.map.columns + 1) // 2)
     weights = {"DEPOT_HOST_BONUS": ai_good.DEPOT_HOST_BONUS, "DEPOT_CROWD_PENALTY": ai_good.DEPOT_CROWD_PENALTY,
                "DEPOT_MEND_WEIGHT": ai_good.DEPOT_MEND_WEIGHT}
     problems = []
@@ -149,8 +149,6 @@ def depot_lines(model: Model) -> list[str]:
     if op_most > DEPOT_OP_MOST:
         problems.append(f"data/logistics.yaml: a depot's {op_most} operation points; port/asm/ai_depot.s keeps costs "
                         f"up to {DEPOT_OP_MOST} (cost x 8 + direction in a byte)")
-    if rank_bytes > 256:
-        problems.append(f"data/map.yaml: the depots' ranks take {rank_bytes} bytes; port/asm/ai_depot.s indexes 256")
     for name, value in weights.items():
         if not 0 <= value <= 255:
             problems.append(f"tools/kotd/engine/ai_good.py: {name} = {value}; port/asm/ai_depot.s adds it as a byte")
