@@ -16,7 +16,7 @@ from kotd.engine.ai_good import GoodAI
 from kotd.engine.board import op_allowance
 from kotd.engine.game import DEPOTS, Game, GameOver
 from kotd.engine.setup import Options, new_game, start_state
-from kotd.engine.state import Phase
+from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
 from kotd.tournament import PLAYERS
 
@@ -143,6 +143,22 @@ def test_more_games_long(model, depot_machines, long_run):
     for game in LONG_GAMES:
         for n, (state, side) in enumerate(depot_states(model, *game)):
             check(depot_machines[TARGET_NAMES[n % 2]], model, state, side)
+
+
+def test_no_combat_unit_no_depot_moves(model, depot_machines):
+    """With no combat unit on the map there is no lead: the depots stay (as in the
+    reference), and an enemy stack next to a depot changes its walls and threat."""
+    state = entered(model, "campaign", "allied")
+    for u in state.units:
+        if model.unit(u.number).side == "allied" and model.unit(u.number).role == "combat":
+            u.status = Status.ELIMINATED
+    assert check(depot_machines["apple"], model, state, "allied").value == 0
+    state = entered(model, "tobruk41", "axis")
+    depot = next(u for u in state.units if model.unit(u.number).is_depot and u.on_map and
+                 model.unit(u.number).side == "axis")
+    foe = next(u for u in state.units if model.unit(u.number).side == "allied" and u.on_map)
+    foe.col, foe.row = depot.col + 2, depot.row              # an enemy within the threat radius
+    check(depot_machines["atari"], model, state, "axis")
 
 
 def test_a_bad_side_is_refused(model, depot_machines):

@@ -12,8 +12,9 @@
 ; turn:
 ;   - DEPOT_MAP, a byte a hex, is its search: cost x 8 + the direction the hex was
 ;     entered by (0 for the depot's own hex), DEPOT_UNREACHED while no path is
-;     known, DEPOT_WALL where it may not go (impassable, a hex holding the
-;     stacking limit, the enemy's hexes and their neighbours).  A wall holds cost
+;     known (DEPOT_COUNTED for a hex whose units depot_walls counted), DEPOT_WALL
+;     where it may not go (impassable, a hex holding the stacking limit, the
+;     enemy's hexes and their neighbours).  A wall holds cost
 ;     0, direction 7: "is the offer lower than the hex's cost" turns it down with
 ;     no test of its own.
 ;   - The supply spent on a path is SUPPLY_PER_OP x its cost (every terrain's
@@ -41,6 +42,7 @@
 
 .alias DEPOT_WALL        7                     ; cost 0, direction 7
 .alias DEPOT_UNREACHED   $FF
+.alias DEPOT_COUNTED     $F8                   ; unreached, its units counted: not full
 .alias DEPOT_HALF        [MAP_TERRAIN_COUNT+1]/2
 .alias DMAP_FROM_MAP     DEPOT_MAP-MAP_TERRAIN  ; MAP_ROW_LO/HI + this: DEPOT_MAP's rows
 
@@ -440,10 +442,18 @@ _unit:
     lda UNIT_SIDE,x
     cmp DS_SIDE
     bne _foe
+    ldy ZP_HEX_A+1                  ; a hex counted already (a wall, or
+    jsr hex_rows                    ; DEPOT_COUNTED): once is enough
+    ldy ZP_HEX_A
+    lda (DP_MAP),y
+    cmp #DEPOT_UNREACHED
+    bne _host
     jsr hex_census                  ; full: a wall
     jsr hex_full
-    bcc _host
-    jsr _wall
+    lda #DEPOT_COUNTED
+    bcc +
+    lda #DEPOT_WALL
+*   sta (DP_MAP),y
 _host:
     lda UNIT_ROLE,x                 ; a combat unit or garrison with the depot?
     cmp #ROLE_DEPOT
@@ -748,8 +758,8 @@ score_hex:
     ldx DS_HCOL
     ldy DS_HROW
     jsr map_byte
-    cmp #DEPOT_UNREACHED
-    beq _skip
+    cmp #DEPOT_COUNTED              ; unreached (DEPOT_COUNTED or more)
+    bcs _skip
     cmp #DEPOT_WALL
     beq _skip
     ldy DS_HCOL
@@ -1073,9 +1083,12 @@ _done:
 ai_depot_end:
 
 ;
-; This file's RAM, after ai_field's (Ophis's .space takes no expression).
+; This file's RAM, where the files before left the RAM segment (Ophis's .space takes
+; no expression: the areas are aliases from DEPOT_MAP).
 ;
-.alias DEPOT_MAP       FIELD_RAM_END                ; the search: cost x 8 + direction a hex
+.data
+DEPOT_MAP:                                          ; the search: cost x 8 + direction a hex
+.text
 .alias DEPOT_AHEAD_MAP DEPOT_MAP+2*DEPOT_HALF       ; each hex's cost to the enemy home base
 .alias DEPOT_LIST      DEPOT_AHEAD_MAP+2*DEPOT_HALF ; the depots in order: their j
 .alias DEPOT_AHEAD     DEPOT_LIST+DEPOT_SLOTS       ; their costs to the enemy home base

@@ -308,7 +308,6 @@ def depot_lines(model: Model) -> list[str]:
     """ai_depot.s's constants (kotd.engine.ai_good's), after the checks its bytes need."""
     depots = max(sum(1 for u in model.units if u.side == side and u.is_depot) for side in ("axis", "allied"))
     op_most = max(model.logistics.op_allowance[side]["nonmobile"] for side in ("axis", "allied"))
-    rank_bytes = model.map.rows * ((model.map.columns + 1) // 2)
     weights = {"DEPOT_HOST_BONUS": ai_good.DEPOT_HOST_BONUS, "DEPOT_CROWD_PENALTY": ai_good.DEPOT_CROWD_PENALTY,
                "DEPOT_MEND_WEIGHT": ai_good.DEPOT_MEND_WEIGHT}
     problems = []
@@ -323,8 +322,6 @@ def depot_lines(model: Model) -> list[str]:
     if op_most > DEPOT_OP_MOST:
         problems.append(f"data/logistics.yaml: a depot's {op_most} operation points; port/asm/ai_depot.s keeps costs "
                         f"up to {DEPOT_OP_MOST} (cost x 8 + direction in a byte)")
-    if rank_bytes > 256:
-        problems.append(f"data/map.yaml: the depots' ranks take {rank_bytes} bytes; port/asm/ai_depot.s indexes 256")
     for name, value in weights.items():
         if not 0 <= value <= 255:
             problems.append(f"tools/kotd/engine/ai_good.py: {name} = {value}; port/asm/ai_depot.s adds it as a byte")
