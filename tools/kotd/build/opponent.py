@@ -127,8 +127,9 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
 
 def missing_routines() -> list[str]:
     """The routines of ENTRIES that no file of SOURCES defines (an entry whose file is
-    written on another branch): each answers E_RANGE, as an entry that does not exist,
-    until its file is in SOURCES (top_text)."""
+    written on another branch): until its file is in SOURCES, the entry takes no
+    argument count (its count $FF: opponent_entry answers E_ARG_COUNT and calls nothing;
+    top_text), and costs no code."""
     defined: set[str] = set()
     for source in SOURCES:
         defined |= set(re.findall(r"^([A-Za-z]\w*):", (paths.ASM_DIR / source).read_text(), re.M))
@@ -154,10 +155,9 @@ def top_text(target: Target) -> str:
         "opponent_routines_hi:",
         *[f"    .byte >[{routine}-1]" for _, routine, _ in ENTRIES],
         "opponent_argc:",
-        *[f"    .byte {argc}" for _, _, argc in ENTRIES],
+        *[f"    .byte {argc if routine not in missing else 255}" for _, routine, argc in ENTRIES],
         *[f'.include "../{source}"' for source in SOURCES],
-        *([f".alias {routine} opponent_missing" for routine in missing]
-          + ["opponent_missing:", "    lda #E_RANGE", "    rts"] if missing else []),
+        *[f".alias {routine} opponent_start" for routine in missing],
         "opponent_end:",
         ".checkpc OPPONENT_LAST+1",
         ".data",
