@@ -212,9 +212,9 @@ def test_new_game_on_every_start_state(model, machines):
     rng = random.Random(42)
     for sid in model.scenarios:
         for case in range(4):
-            flags = [0, 1, 6, 7][case]
+            flags = [0, 9, 6, 15][case]
             options = Options(computer_allied=bool(flags & 1), random_initiative=bool(flags & 2),
-                              optional_depots=bool(flags & 4))
+                              optional_depots=bool(flags & 4), computer_axis=bool(flags & 8))
             if case == 2:
                 options.ratings = {"axis": {k: rng.randrange(10) for k in options.ratings["axis"]},
                                    "allied": {k: rng.randrange(10) for k in options.ratings["allied"]}}
@@ -244,13 +244,13 @@ def test_the_start_state_files_are_the_start_states(model, dist):
 
 
 @SLOW_OK
-@given(seed=st.integers(0, 0xFFFF), flags=st.integers(0, 7),
+@given(seed=st.integers(0, 0xFFFF), flags=st.integers(0, 15),
        ratings=st.lists(st.integers(0, 9), min_size=10, max_size=10), sid=st.integers(0, 5))
 def test_new_game_with_any_ratings(model, machines, seed, flags, ratings, sid):
     sid = list(model.scenarios)[sid % len(model.scenarios)]
     kinds = ("combat", "replacements", "supply", "air", "reinforcements")
     options = Options(computer_allied=bool(flags & 1), random_initiative=bool(flags & 2),
-                      optional_depots=bool(flags & 4),
+                      optional_depots=bool(flags & 4), computer_axis=bool(flags & 8),
                       ratings={"axis": dict(zip(kinds, ratings[:5])), "allied": dict(zip(kinds, ratings[5:]))})
     expected = new_game(model, sid, seed, options)
     m = machines["atari"]
@@ -261,7 +261,7 @@ def test_new_game_with_any_ratings(model, machines, seed, flags, ratings, sid):
 
 
 @pytest.mark.parametrize("args", [
-    (1, 8, 0x3333, 0x3333, 0x55),          # an unknown flag
+    (1, 16, 0x3333, 0x3333, 0x55),         # an unknown flag
     (1, 0x100, 0x3333, 0x3333, 0x55),
     (1, 0, 0x333A, 0x3333, 0x55),          # a rating digit above 9
     (1, 0, 0x3333, 0xA333, 0x55),

@@ -157,10 +157,14 @@ def test_engine_expands_per_dialect(build, constants):
     assert a.lines[1].text == f"IF D>3 THEN E=USR({seed},D)"
     b = build(src + "engine_call:\nRETURN\n", "apple")
     c = constants["apple"]
-    dist, seed, a, r = c["ENTRY_HEX_DISTANCE"], c["ENTRY_RNG_SEED"], c["CALL_ARGS"], c["CALL_RESULT"]
-    # HEX_DISTANCE takes bytes: POKEd and CALLed; RNG_SEED a word: through @engine_call.
-    assert b.lines[0].text == (f"POKE {a},1:POKE {a + 2},2:POKE {a + 4},C+1:POKE {a + 6},4:POKE {c['CALL_ARGC']},4:"
-                               f"CALL {dist}:D=PEEK({r})+256*PEEK({r + 1})")
+    dist, seed = c["ENTRY_HEX_DISTANCE"], c["ENTRY_RNG_SEED"]
+    # HEX_DISTANCE takes bytes: POKEd and CALLed, the call block's addresses named
+    # (source.APPLE_CALL_NAMES); RNG_SEED a word: through @engine_call.
+    n = {long: short for short, long in b.names.items()}
+    a1, a2, a3, a4, ac, r, rh = (n[x] for x in ("call_arg1", "call_arg2", "call_arg3", "call_arg4", "call_argc",
+                                                "call_result", "call_result_hi"))
+    assert b.lines[0].text == (f"POKE {a1},1:POKE {a2},2:POKE {a3},{n['c']}+1:POKE {a4},4:POKE {ac},4:"
+                               f"CALL {dist}:D=PEEK({r})+256*PEEK({rh})")
     second = b.lines[1].text
     arg = second[len("IF D>3 THEN "):].split("(", 1)[0]
     assert second.startswith(f"IF D>3 THEN {arg}(1)=D:") and second.endswith(f"={seed}:GOSUB 30")
@@ -246,8 +250,20 @@ def test_engine_on_the_apple_with_byte_arguments_pokes_them_and_calls(build, con
     emu_tests/test_abi_apple_args.py), the count, and CALL; its result read from CALL_RESULT."""
     b = build("distance = ENGINE(HEX_NEIGHBOUR, 3, 4, 5)\nEND\n", "apple")
     c = constants["apple"]
-    a, r = c["CALL_ARGS"], c["CALL_RESULT"]
-    d = next(short for short, long in b.names.items() if long == "distance")
-    assert texts(b)[0] == (f"POKE {a},3:POKE {a + 2},4:POKE {a + 4},5:"
-                           f"POKE {c['CALL_ARGC']},3:CALL {c['ENTRY_HEX_NEIGHBOUR']}:"
-                           f"{d}=PEEK({r})+256*PEEK({r + 1})")
+    n = {long: short for short, long in b.names.items()}
+    assert texts(b)[0] == (f"POKE {n['call_arg1']},3:POKE {n['call_arg2']},4:POKE {n['call_arg3']},5:"
+                           f"POKE {n['call_argc']},3:CALL {c['ENTRY_HEX_NEIGHBOUR']}:"
+                           f"{n['distance']}=PEEK({n['call_result']})+256*PEEK({n['call_result_hi']})")
+
+
+def test_the_apple_programs_set_the_call_block_names_first(constants):
+    """The names of the call block's addresses (source.APPLE_CALL_NAMES) are set on the
+    programs' first lines that run, to the call block's addresses."""
+    from kotd.basic.source import APPLE_CALL_NAMES
+    for prog, first in (("kotd", "apple/board.bas"), ("example", "apple/screen.bas")):
+        program = build_program(manifest_path(prog), APPLE, constants["apple"])
+        n = {long: short for short, long in program.names.items()}
+        line = next(ln.text for ln in program.lines if ln.origin.file.endswith(first) and "=" in ln.text)
+        for const, long in APPLE_CALL_NAMES.items():
+            name, _, plus = const.strip("{}").partition("+")
+            assert f"{n[long]}={constants['apple'][name] + int(plus or 0)}" in line.split(":"), (prog, long)

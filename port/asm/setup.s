@@ -13,7 +13,9 @@
 ;
 ; In:       ARG0 = seed 0..65535 (the generator as RNG_SEED sets it)
 ;           ARG1 = flags: bit 0 the computer runs the Allies (solitaire),
-;                  bit 1 random initiative, bit 2 the optional Axis depots
+;                  bit 1 random initiative, bit 2 the optional Axis depots,
+;                  bit 3 the computer runs the Axis (kept for the front end
+;                  and saved with the game: no rule reads it)
 ;           ARG2 = Axis ratings, ARG3 = Allied ratings, each either four
 ;                  digits 0-9 in hex nibbles, combat + 16 x replacements +
 ;                  256 x supply + 4096 x air, or $FF00 + a difficulty level
@@ -35,7 +37,7 @@ new_game:
     lda ARG1_HI                     ; the checks
     bne _bad
     lda ARG1_LO
-    cmp #8
+    cmp #16
     bcs _bad
     lda ARG4_HI
     bne _bad
@@ -72,6 +74,11 @@ _good:
     bcc +
     inx
 *   stx OPT_DEPOTS
+    ldx #0
+    lsr
+    bcc +
+    inx
+*   stx OPT_COMPUTER_AXIS
     ldx #SIDE_AXIS
     ldy #ARG2_LO-CALL_ARGS
     jsr store_ratings

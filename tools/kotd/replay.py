@@ -61,7 +61,8 @@ def record(model: Model, scenario: str, seed: int, *, computer_allied: bool = Tr
 
 def new_game_args(seed: int, options: Options) -> tuple[int, ...]:
     """NEW_GAME's arguments for a seed and options (docs/engine.md "Phase work")."""
-    flags = int(options.computer_allied) | int(options.random_initiative) << 1 | int(options.optional_depots) << 2
+    flags = (int(options.computer_allied) | int(options.random_initiative) << 1 | int(options.optional_depots) << 2
+             | int(options.computer_axis) << 3)
 
     def digits(side: str) -> int:
         r = options.ratings[side]

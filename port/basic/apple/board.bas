@@ -9,6 +9,8 @@
 ' Applesoft finds a variable by searching its table from the first one made: the ones
 ' used most in play (measured in the runner over a recorded game) are made first.
 screen_init:
+    ' The call block's addresses the byte-argument engine calls use (docs/basic.md "ENGINE").
+    call_arg1 = {CALL_ARGS} : call_arg2 = {CALL_ARGS+2} : call_argc = {CALL_ARGC} : call_result = {CALL_RESULT} : call_result_hi = {CALL_RESULT+1} : call_arg3 = {CALL_ARGS+4} : call_arg4 = {CALL_ARGS+6}
     unit = 0 : engine_i = 0 : engine_argc = 0 : engine_word = 0 : engine_at = 0 : engine_entry = 0 : engine_result = 0 : bit_set = 0 : bit = 0 : may = 0 : actor = 0 : key = 0 : enemy = 0
     target_col = 0 : target_row = 0 : mode = 0 : selected = 0 : cursor_col = 0 : cursor_row = 0 : phase = 0 : result = 0 : messages_shown = 0 : digit = 0 : digit_low = 0 : turn_index = 0 : key$ = "" : keys$ = ""
     ENGINE(DISPLAY_INIT)
@@ -43,13 +45,13 @@ show_unit:
     IF selected = 0 THEN RETURN
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
-    IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_AXIS} THEN PRINT " AXIS";
-    IF PEEK({UNIT_SIDE} + selected - 1) = {SIDE_ALLIED} THEN PRINT " ALLIED";
-    IF PEEK({UNIT_TYPE} + selected - 1) = {TYPE_MOBILE} THEN PRINT " MOBILE";
-    IF PEEK({UNIT_TYPE} + selected - 1) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
-    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO} + selected - 1) + 256 * PEEK({U_CEIL_HI} + selected - 1);
-    VTAB 19 : HTAB 1 : PRINT "MORALE ";PEEK({UNIT_MORALE} + selected - 1);" OP ";PEEK({U_OP} + selected - 1);
-    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO} + selected - 1) + 256 * PEEK({U_SUPPLY_HI} + selected - 1);" FORT ";PEEK({U_FORT} + selected - 1);
+    IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_AXIS} THEN PRINT " AXIS";
+    IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_ALLIED} THEN PRINT " ALLIED";
+    IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_MOBILE} THEN PRINT " MOBILE";
+    IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
+    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + 256 * PEEK({U_CEIL_HI-1} + selected);
+    VTAB 19 : HTAB 1 : PRINT "MORALE ";PEEK({UNIT_MORALE-1} + selected);" OP ";PEEK({U_OP-1} + selected);
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + 256 * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
     RETURN
 
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
@@ -154,6 +156,16 @@ disk_save:
 
 disk_load:
     POKE {DISK_SLOT}, digit : CALL {DISK_LOAD} : disk_status = PEEK({DISK_STATUS}) : RETURN
+
+' OPPONENT_PLAY through the resident code's stub (docs/images.md "The opponent") for the
+' sides in computer_sides: opponent_result its answer 0-3 (common/computer.bas), 3 or
+' more after a refusal (3 x the status + the result); key_ready: a key is waiting.
+' The opponent's own engine calls may leave arguments' high bytes set, which the
+' byte-argument calls rely on being 0 (docs/basic.md "ENGINE"): the first two cleared
+' for the display calls before the main loop's next PHASE_INFO (abi_apple.s clears all).
+opponent_play:
+    POKE {OPPONENT_ENTRY}, {OPPONENT_PLAY} : POKE call_argc, 1 : POKE call_arg1, computer_sides : CALL {OPPONENT_CALL}
+    opponent_result = 3 * PEEK({CALL_STATUS}) + PEEK(call_result) : key_ready = PEEK(49152) > 127 : POKE {CALL_ARGS+1}, 0 : POKE {CALL_ARGS+3}, 0 : RETURN
 
 ' The names of the set-up screen and the end (common/ prints them through these).
 dim_setup_names:

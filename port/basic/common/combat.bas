@@ -24,7 +24,7 @@ ask_attackers:
 next_attacker:
     unit = ENGINE(FIND_UNIT, unit, actor, from_col, from_row)
     IF unit = 0 OR answer_key = 70 OR attackers = stack_size THEN @attackers_asked
-    GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO} + unit - 1) + 256 * PEEK({U_STR_HI} + unit - 1);"? Y/N/F";
+    GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO-1} + unit) + 256 * PEEK({U_STR_HI-1} + unit);"? Y/N/F";
     GOSUB @ask_yes_no
     IF answer_key = 89 THEN POKE {BATTLE_UNITS} + attackers, unit : attackers = attackers + 1
     GOTO @next_attacker
@@ -58,13 +58,14 @@ defend_dialogue:
     prompt$ = "DEFENDER AIR 0-9" : digit_low = 0 : GOSUB @ask_digit : air = digit
     odds = ENGINE(DEFEND, risk, air)
     GOSUB @check_engine_status
-    IF engine_status <> {E_OK} THEN RETURN
+    IF engine_status THEN RETURN
     GOSUB @battle_result
     dirty = 1
     RETURN
 
 ' Each unit's strength lost and fate, one line a unit (under 40 characters, so that no
-' line runs into the next row) on the message rows; a key goes on.
+' line runs into the next row) on the message rows; a key goes on (in a demonstration,
+' the computer running both sides, the result stays up while it plays on).
 battle_result:
     stack_size = ({BATTLE_INTENSITY} - {BATTLE_UNITS}) / 2
     GOSUB @clear_result
@@ -78,6 +79,7 @@ battle_result:
         PRINT
 next_result:
     NEXT slot
+    IF computer_sides = 3 THEN RETURN
     PRINT "PRESS A KEY";
     GOSUB @read_key
     GOSUB @clear_result

@@ -3,7 +3,8 @@
 ' bits, docs/engine.md "Sequence of play"); this loop asks that side with the keys of
 ' manual VIII and makes the call.  It never decides the order of play and states no
 ' rule: a refused call is shown with the engine's code.  The screen, the map and the
-' keyboard are each machine's ({target}/board.bas).
+' keyboard are each machine's ({target}/board.bas).  A side the computer runs is
+' played by the opponent's code (common/computer.bas).
 '
 ' Operations have three modes (manual VIII): 0 cursor (1-6 T B G 0 # D), 1 the unit
 ' list of the cursor's hex (1-6 pick, F back), 2 a unit (1-6 move or attack, B S F).
@@ -12,6 +13,9 @@ start:
     GOSUB @screen_init
     GOSUB @setup_screen
     GOSUB @clear_screen
+    ' The sides the computer plays, as the game's state says (a saved game keeps them);
+    ' without the opponent's code (a 48 KB machine) the humans play them.
+    computer_sides = (PEEK({OPT_COMPUTER_AXIS}) + 2 * PEEK({OPT_COMPUTER_ALLIED})) * PEEK({OPPONENT_READY})
     cursor_col = {HOME_AXIS_COL} : cursor_row = {HOME_AXIS_ROW}
     selected = 0 : mode = 0 : dirty = 1 : last_phase = -1 : last_actor = -1
 
@@ -22,6 +26,7 @@ main_loop:
     IF phase <> last_phase OR actor <> last_actor THEN GOSUB @new_turn_of_play
     IF phase = {PHASE_GAME_OVER} THEN @game_over
     IF actor = {NONE} THEN @automatic_step
+    IF computer_sides = 3 OR computer_sides = actor + 1 THEN @computer_turn
     bit = {MAY_DEFEND} : GOSUB @test_bit
     IF bit_set THEN GOSUB @defend_dialogue : GOTO @main_loop
     IF dirty THEN GOSUB @draw_map : dirty = 0
@@ -65,7 +70,7 @@ reinforcement_report:
 count_on_map:
     on_map = 0
     FOR unit = 1 TO {UNIT_COUNT}
-        on_map = on_map + (PEEK({U_STATUS} + unit - 1) = {STATUS_ON_MAP})
+        on_map = on_map + (PEEK({U_STATUS-1} + unit) = {STATUS_ON_MAP})
     NEXT unit
     RETURN
 
@@ -85,14 +90,14 @@ logistics_turn:
     IF key <> 82 THEN @logistics_turn
     result = ENGINE(LOGISTICS_MAX, logistics_unit)
     GOSUB @check_engine_status
-    IF engine_status <> {E_OK} THEN @main_loop
+    IF engine_status THEN @main_loop
     PRINT "MAX REPL ";PEEK({LOGISTICS_MAX_LO}) + 256 * PEEK({LOGISTICS_MAX_HI});" SUPPLY ";PEEK({LOGISTICS_MAX_LO+1}) + 256 * PEEK({LOGISTICS_MAX_HI+1});
     prompt$ = "REPLACEMENTS 0-9" : digit_low = 0 : GOSUB @ask_digit : digit_r = digit
     prompt$ = "SUPPLY 0-9" : GOSUB @ask_digit : digit_s = digit
     prompt$ = "RESUPPLY 0-9" : GOSUB @ask_digit : digit_p = digit
     result = ENGINE(LOGISTICS, logistics_unit, digit_r, digit_s, digit_p)
     GOSUB @check_engine_status
-    IF engine_status <> {E_OK} THEN @main_loop
+    IF engine_status THEN @main_loop
     GOSUB @clear_message : PRINT "UNIT ";logistics_unit;" +";result;" STRENGTH";
     GOSUB @find_logistics_unit
     dirty = 1
@@ -174,7 +179,7 @@ pick_unit:
     IF key < 49 OR key > 48 + list_count THEN @operations_turn
     unit = list_unit(key - 48)
     bit = {MAY_ACCESS} : GOSUB @test_bit
-    IF bit_set THEN result = ENGINE(ACCESS, unit) : GOSUB @check_engine_status : IF engine_status <> {E_OK} THEN mode = 0 : GOTO @main_loop
+    IF bit_set THEN result = ENGINE(ACCESS, unit) : GOSUB @check_engine_status : IF engine_status THEN mode = 0 : GOTO @main_loop
     selected = unit : mode = 2
     GOSUB @show_unit
     GOTO @main_loop
@@ -186,7 +191,7 @@ unit_key:
     IF key = 83 THEN @sea_move
     IF key < 49 OR key > 54 THEN @operations_turn
     direction = key - 48
-    from_col = PEEK({U_COL} + selected - 1) : from_row = PEEK({U_ROW} + selected - 1)
+    from_col = PEEK({U_COL-1} + selected) : from_row = PEEK({U_ROW-1} + selected)
     result = ENGINE(HEX_NEIGHBOUR, from_col, from_row, direction)
     IF result = {HEX_NONE} THEN GOSUB @clear_message : PRINT "OFF THE MAP"; : GOTO @operations_turn
     target_row = INT(result / 256) : target_col = result - 256 * target_row
@@ -203,20 +208,20 @@ unit_key:
     IF enemy THEN @attack_dialogue
 moved:
     GOSUB @check_engine_status
-    IF engine_status = {E_OK} THEN GOSUB @follow_unit
+    IF NOT engine_status THEN GOSUB @follow_unit
     GOSUB @show_unit
     GOTO @main_loop
 
 sea_move:
     result = ENGINE(SEA_MOVE, selected)
     GOSUB @check_engine_status
-    IF engine_status = {E_OK} THEN GOSUB @follow_unit
+    IF NOT engine_status THEN GOSUB @follow_unit
     GOSUB @show_unit
     GOTO @main_loop
 
 ' The cursor goes with the unit; the map is redrawn.
 follow_unit:
-    cursor_col = PEEK({U_COL} + selected - 1) : cursor_row = PEEK({U_ROW} + selected - 1)
+    cursor_col = PEEK({U_COL-1} + selected) : cursor_row = PEEK({U_ROW-1} + selected)
     dirty = 1
     RETURN
 

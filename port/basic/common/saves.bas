@@ -2,8 +2,10 @@
 ' slot 1-8 on the game disk.  The disk itself is each machine's resident code, reached by
 ' its board.bas (disk_save, disk_load: disk_status its answer, DISK_OK or a code).
 
-' The end of a turn: Y saves the game in a slot 1-8 (9: not saved).
+' The end of a turn: Y saves the game in a slot 1-8 (9: not saved).  Not in a
+' demonstration (the computer runs both sides): it plays on without a key.
 save_offer:
+    IF computer_sides = 3 THEN RETURN
     GOSUB @clear_message
     PRINT "SAVE THE GAME? Y/N";
     GOSUB @read_key

@@ -1,5 +1,7 @@
-' The set-up screen (manual I): opponent, difficulty level of each side, random
-' initiative, optional Axis depots, the game number (the seed).  The joystick moves to
+' The set-up screen (manual I): the opponent (two players, or the computer playing the
+' Axis, the Allies or both: computer_sides, OPPONENT_PLAY's sides, common/computer.bas),
+' difficulty level of each side, random initiative, optional Axis depots, the game
+' number (the seed).  The joystick moves to
 ' an option and FIRE changes it, or the option's number key; START or RETURN begins.
 ' The scenario's start state is loaded into the state block ({target}/board.bas
 ' load_start_state) before NEW_GAME.
@@ -9,7 +11,7 @@ setup_screen:
     level_name$ = "EXPERT      HISTORICAL  INTERMEDIATENOVICE      RATINGS     "
     scenario_name$ = "TOBRUK '41  TOBRUK '42  EL ALAMEIN  CAMPAIGN '41CAMPAIGN '42CAMPAIGN    "
     scenario = {SCENARIO_TOBRUK41}
-    option = 1 : old_option = 1 : two_players = 1 : axis_level = 1 : allied_level = 1
+    option = 1 : old_option = 1 : axis_level = 1 : allied_level = 1
     random_initiative = 0 : axis_depots = 0 : game_number = 1
     FOR digit = 1 TO 10 : rating_digit(digit) = 0 : NEXT digit
     GOSUB @draw_setup
@@ -23,7 +25,9 @@ setup_loop:
     IF setup_input = 10 THEN option = option - 1 + 7 * (option = 1) : GOSUB @mark_option : GOTO @setup_loop
     IF setup_input = 11 THEN option = option + 1 - 7 * (option = 7) : GOSUB @mark_option : GOTO @setup_loop
     IF setup_input <= 7 THEN option = setup_input : IF option <> old_option THEN GOSUB @mark_option
-    IF option = 1 THEN GOSUB @setup_message : PRINT "COMPUTER OPPONENT NOT AVAILABLE YET";
+    ' The opponent: two players, the computer playing the Axis, the Allies, both; two
+    ' players without the opponent's code (OPPONENT_READY: the boot loads it on 64 KB).
+    IF option = 1 THEN computer_sides = (computer_sides + 1 - 4 * (computer_sides = 3)) * PEEK({OPPONENT_READY}) : IF PEEK({OPPONENT_READY}) = 0 THEN GOSUB @setup_message : PRINT "THE COMPUTER NEEDS 64 KB";
     IF option = 2 THEN scenario = scenario + 1 - ({SCENARIO_CAMPAIGN} + 1) * (scenario = {SCENARIO_CAMPAIGN})
     IF option = 3 THEN axis_level = axis_level + 1 - 5 * (axis_level = 4) : side = 0
     IF option = 4 THEN allied_level = allied_level + 1 - 5 * (allied_level = 4) : side = 1
@@ -51,16 +55,17 @@ setup_done:
     GOSUB @setup_message : PRINT "STARTING THE GAME...";
     GOSUB @load_start_state
     IF start_status <> 0 THEN GOSUB @setup_message : PRINT "START STATE NOT LOADED (DISK STATUS ";start_status;")"; : END
-    flags = 2 * random_initiative + 4 * axis_depots
+    flags = (computer_sides > 1) + 2 * random_initiative + 4 * axis_depots + 8 * (computer_sides = 1 OR computer_sides = 3)
     ' Each side: its level ($FF00 + the level), or its four ratings as hex digits.
     side = 0 : level = axis_level : GOSUB @rating_argument : axis_ratings = rating_argument
     side = 1 : level = allied_level : GOSUB @rating_argument : allied_ratings = rating_argument
     reinforcements = rating_digit(5) + 16 * rating_digit(10)
     result = ENGINE(NEW_GAME, game_number, flags, axis_ratings, allied_ratings, reinforcements)
     GOSUB @check_engine_status
-    IF engine_status = {E_OK} THEN RETURN
+    IF NOT engine_status THEN RETURN
     GOSUB @setup_message : PRINT "NEW GAME REFUSED (ENGINE CODE ";engine_status;")";
     END
+
 
 rating_argument:
     rating_argument = 65280 + level
@@ -84,7 +89,7 @@ draw_setup:
 ' One option's line (option_line), written over the old one.
 draw_option:
     GOSUB @setup_row
-    IF option_line = 1 THEN PRINT "  1 OPPONENT        TWO PLAYERS"
+    IF option_line = 1 THEN PRINT "  1 OPPONENT        "; : GOSUB @print_opponent
     IF option_line = 2 THEN PRINT "  2 SCENARIO        "; : GOSUB @print_scenario_name : PRINT
     IF option_line = 3 THEN level = axis_level : side = 0 : PRINT "  3 AXIS LEVEL      "; : GOSUB @print_level
     IF option_line = 4 THEN level = allied_level : side = 1 : PRINT "  4 ALLIED LEVEL    "; : GOSUB @print_level
@@ -96,6 +101,14 @@ draw_option:
     IF option_line = 6 AND axis_depots = 0 THEN PRINT "NO "
     IF option_line = 7 THEN PRINT "  7 GAME NUMBER     ";game_number;"     "
     RETURN
+
+' What the computer plays (computer_sides: 1 the Axis, 2 the Allies, 3 both).
+print_opponent:
+    IF computer_sides = 0 THEN PRINT "TWO PLAYERS    " : RETURN
+    PRINT "COMPUTER ";
+    IF computer_sides = 1 THEN PRINT "AXIS  " : RETURN
+    IF computer_sides = 2 THEN PRINT "ALLIES" : RETURN
+    PRINT "BOTH  " : RETURN
 
 print_level:
     GOSUB @print_level_name

@@ -49,6 +49,15 @@ ENGINE_ENTRY = "engine_entry"
 ENGINE_ARGC = "engine_argc"
 ENGINE_ARG = "engine_arg"          # engine_arg(1) .. engine_arg(n): the arguments
 
+#: The call block's addresses as the Apple's byte-argument calls name them: variables
+#: the program sets before its first ENGINE call (apple/board.bas @screen_init,
+#: apple/screen.bas), each two characters where the number is five digits: 3 bytes of
+#: program and about 4,000 cycles of Applesoft's number parsing fewer a use (the
+#: checker refuses a program that reads one before setting it).
+APPLE_CALL_NAMES = {"{CALL_ARGC}": "call_argc", "{CALL_ARGS+0}": "call_arg1", "{CALL_ARGS+2}": "call_arg2",
+                    "{CALL_ARGS+4}": "call_arg3", "{CALL_ARGS+6}": "call_arg4", "{CALL_RESULT}": "call_result",
+                    "{CALL_RESULT+1}": "call_result_hi"}
+
 #: Arguments that are bytes (0-255) wherever a front end passes them: on the Apple an
 #: entry taking only these (or none) is called with a POKE per byte and CALL, without
 #: @engine_call; a value over 255 is Applesoft's ?ILLEGAL QUANTITY, not a wrong call.
@@ -381,13 +390,15 @@ def _engine_call(dialect: Dialect, entry: abi.Entry, args: list[list[Tok]], targ
         # most of a key's).  The high bytes are 0: the engine's CALL glue leaves them so
         # on every return (abi_apple.s), and the program makes one engine call before
         # its first of these (apple/board.bas @screen_init); the display code only reads them.
+        # The call block's addresses are variables (APPLE_CALL_NAMES).
+        at = lambda c: Tok("NAME", APPLE_CALL_NAMES[c]) if c in APPLE_CALL_NAMES else Tok("CONST", c)  # noqa: E731
         for i, a in enumerate(args):
-            out += [Tok("KW", "POKE"), Tok("CONST", f"{{CALL_ARGS+{2 * i}}}"), op(",")] + a + [op(":")]
-        out += [Tok("KW", "POKE"), Tok("CONST", "{CALL_ARGC}"), op(","), Tok("NUM", str(len(args))), op(":"),
+            out += [Tok("KW", "POKE"), at(f"{{CALL_ARGS+{2 * i}}}"), op(",")] + a + [op(":")]
+        out += [Tok("KW", "POKE"), at("{CALL_ARGC}"), op(","), Tok("NUM", str(len(args))), op(":"),
                 Tok("KW", "CALL"), address]
         if target is not None:
-            out += [op(":"), target, op("="), Tok("KW", "PEEK"), op("("), Tok("CONST", "{CALL_RESULT}"), op(")"),
-                    op("+"), Tok("NUM", "256"), op("*"), Tok("KW", "PEEK"), op("("), Tok("CONST", "{CALL_RESULT+1}"),
+            out += [op(":"), target, op("="), Tok("KW", "PEEK"), op("("), at("{CALL_RESULT}"), op(")"),
+                    op("+"), Tok("NUM", "256"), op("*"), Tok("KW", "PEEK"), op("("), at("{CALL_RESULT+1}"),
                     op(")")]
         return out
     for i, a in enumerate(args, 1):

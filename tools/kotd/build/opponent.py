@@ -21,6 +21,8 @@ both unit types (fields with walls are cut at FIELD_MAX by both twins alike).
 
 from __future__ import annotations
 
+import re
+
 from .. import hexgrid
 from ..engine import ai_good
 from ..engine.ai_good import EXPOSED_RATIO, FIELD_MAX, FORT_MIN_SUPPLY, SEALIFT_THREAT_RADIUS, cost_field
@@ -374,7 +376,6 @@ def _one_goal_table(sources: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _defined(sources) -> set[str]:
-    import re
     found: set[str] = set()
     for source in sources:
         text = (paths.ASM_DIR / source).read_text()
@@ -383,7 +384,17 @@ def _defined(sources) -> set[str]:
     return found
 
 
+def missing_routines(sources: tuple[str, ...] = SOURCES) -> list[str]:
+    """The routines of ENTRIES that no file of `sources` defines (an entry whose file is
+    written on another branch): until its file is in SOURCES, the entry takes no
+    argument count (its count $FF: opponent_entry answers E_ARG_COUNT and calls nothing;
+    top_text), and costs no code."""
+    defined = _defined(sources)
+    return [routine for _, routine, _ in ENTRIES if routine not in defined]
+
+
 def top_text(target: Target, sources: tuple[str, ...] = SOURCES) -> str:
+    absent = missing_routines(sources)
     missing = [name for name in DRIVER_NEEDS if name not in _defined(sources)]
     return "\n".join([
         f"; {GENERATED_MARK}",
@@ -402,8 +413,9 @@ def top_text(target: Target, sources: tuple[str, ...] = SOURCES) -> str:
         "opponent_routines_hi:",
         *[f"    .byte >[{routine}-1]" for _, routine, _ in ENTRIES],
         "opponent_argc:",
-        *[f"    .byte {argc}" for _, _, argc in ENTRIES],
+        *[f"    .byte {argc if routine not in absent else 255}" for _, routine, argc in ENTRIES],
         *[f'.include "../{source}"' for source in sources],
+        *[f".alias {routine} opponent_start" for routine in absent],
         *([f".alias {name} opponent_missing" for name in missing]
           + ["opponent_missing:", "    .byte 0                         ; a table's 0",
              "    lda #0                          ; a routine's 0 (its address + 1)", "    rts"] if missing else []),

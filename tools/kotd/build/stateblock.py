@@ -198,6 +198,8 @@ GAME: list[Field] = [
           *_control()),
     Field("OPT_COMPUTER_ALLIED", 1, 1, "1: the computer runs the Allies (solitaire)",
           *_scalar("computer_allied", int, _bool)),
+    Field("OPT_COMPUTER_AXIS", 1, 1, "1: the computer runs the Axis (no rule reads it)",
+          *_scalar("computer_axis", int, _bool)),
     Field("OPT_RANDOM_INITIATIVE", 1, 1, "1: initiative drawn each turn", *_scalar("random_initiative", int, _bool)),
     Field("OPT_DEPOTS", 1, 1, "1: the optional Axis depots", *_scalar("optional_depots", int, _bool)),
     *[Field(f"RATING_{kind.upper()}", 1, len(SIDES), f"{kind} rating 0-9 per side", *_rating(kind))

@@ -14,6 +14,7 @@ from .state import GameState, Status, UnitState, ratings_default
 class Options:
     computer_allied: bool = True
     random_initiative: bool = False
+    computer_axis: bool = False          # the computer runs the Axis: recorded only, no rule changes
     optional_depots: bool = False
     ratings: dict[str, dict[str, int]] = field(default_factory=lambda: {s: ratings_default() for s in SIDES})
 
@@ -111,6 +112,7 @@ def apply_options(model: Model, state: GameState, seed: int, options: Options) -
     first_turn = model.scenarios[state.scenario].first_turn
     state.rng = seed_state(seed)
     state.computer_allied = options.computer_allied
+    state.computer_axis = options.computer_axis
     state.random_initiative = options.random_initiative
     state.optional_depots = options.optional_depots
     state.ratings = {s: dict(options.ratings[s]) for s in SIDES}

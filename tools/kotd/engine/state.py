@@ -99,6 +99,7 @@ class GameState:
     casualties: dict[str, int] = field(default_factory=lambda: {"axis": 0, "allied": 0})  # inflicted by side
     control: dict[str, str] = field(default_factory=dict)   # VP place id -> side that last occupied it
     computer_allied: bool = False
+    computer_axis: bool = False            # the computer runs the Axis: no rule reads it (docs/rules.md)
     random_initiative: bool = False
     optional_depots: bool = False
     ratings: dict[str, dict[str, int]] = field(default_factory=lambda: {s: ratings_default() for s in SIDES})
