@@ -86,11 +86,15 @@ def test_good_allies_against_simple_axis(model, players, target, long_run):
 
 @pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42"])
 def test_more_scenarios(model, players, scenario, long_run):
+    """Good v good with both sides the 6502's, solitaire with its Allies, its Axis
+    against the simple Allies (the campaigns' first four turns)."""
     if not long_run:
         pytest.skip("--long")
-    check(model, players["atari"], recorded(model, scenario, 1, ("good", "good")), BOTH)
-    check(model, players["apple"], recorded(model, scenario, 2, ("simple", "good"), computer_allied=True), ALLIED)
-    check(model, players["atari"], recorded(model, scenario, 3, ("good", "good"), turns=2), AXIS)
+    turns = 4 if scenario.startswith("campaign") else None
+    check(model, players["atari"], recorded(model, scenario, 1, ("good", "good"), turns=turns), BOTH)
+    check(model, players["apple"], recorded(model, scenario, 2, ("simple", "good"), turns=turns,
+                                            computer_allied=True), ALLIED)
+    check(model, players["atari"], recorded(model, scenario, 3, ("good", "simple"), turns=turns), AXIS)
 
 
 def test_not_the_computers_turn(model, players):
