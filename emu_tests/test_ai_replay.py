@@ -127,3 +127,25 @@ def test_a_stale_place_is_thrown_away(model, players):
     m.write_state(state)
     assert call_play(m, AXIS, depth=0)[:2] == (0, 1)
     assert m.read_state().logistics_last == first          # the first unit again, not the second
+
+
+def test_a_game_loaded_in_the_same_phase_starts_afresh(model, players):
+    """The same turn, phase and side, but the state is the phase's start again (a game
+    loaded there): neither the place kept after an action nor a phase's work done is
+    taken up: the logistics begin again from the first unit."""
+    m = players["atari"]
+    load_player(m)
+    state = new_game(model, "tobruk41", 5, Options(computer_allied=False))
+    state.phase, state.acting, state.logistics_last = Phase.LOGISTICS, "axis", 0
+    m.write_state(state)
+    start = m.state_bytes()
+    assert call_play(m, AXIS, depth=4)[:2] == (0, 1)
+    first = m.read_state().logistics_last
+    m.cpu.load(m.target.state.start, start)                 # loaded: the phase's start again
+    assert call_play(m, AXIS, depth=9)[:2] == (0, 1)
+    assert m.read_state().logistics_last == first
+    while (code := call_play(m, AXIS, depth=2)[1]) == 1:    # the phase's work to its end
+        pass
+    assert code == 0 and call_play(m, AXIS, depth=0)[1] == 0
+    m.cpu.load(m.target.state.start, start)
+    assert call_play(m, AXIS, depth=0)[:2] == (0, 1) and m.read_state().logistics_last == first

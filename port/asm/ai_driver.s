@@ -55,8 +55,9 @@
 .space DRV_SIDES 1    ; OPPONENT_PLAY's argument: bit 0 Axis, bit 1 Allied
 .space DRV_BASE 1    ; the stack pointer at this call's entry
 .space DRV_STATE 1    ; DRV_NONE, DRV_SUSPENDED, DRV_DONE
-.space DRV_STAMP 4    ; turn, phase, side, context of the place kept
-.space DRV_NOW 4    ; the same of this call
+.space DRV_STAMP 8    ; turn, phase, side, context of the place kept; its guard
+.space DRV_NOW 8    ; the same of this call
+.space DRV_GUARDED 1    ; 1: the stamp's guard counts (drv_guard)
 .space DRV_LEN 1    ; bytes of the stack kept
 .space DRV_STACK 48    ; DRV_STACK_SIZE bytes
 .space DRV_NEST 1    ; nested decisions under way (no suspension for them)
@@ -126,7 +127,11 @@ _context:
     bne +
     ldx #KIND_REACT
 *   stx DRV_NOW+3
+    jsr drv_guard
     ldx #3
+    lda DRV_GUARDED
+    beq _compare
+    ldx #7
 _compare:
     lda DRV_NOW,x
     cmp DRV_STAMP,x
@@ -142,7 +147,7 @@ _compare:
     lda #0
     jmp drv_exit
 _fresh:
-    ldx #3
+    ldx #7
 *   lda DRV_NOW,x
     sta DRV_STAMP,x
     dex
@@ -159,6 +164,7 @@ _fresh:
     jmp drv_exit
 _work:
     jsr drv_phase_work
+    jsr drv_guard_kept
     lda #DRV_DONE
     sta DRV_STATE
     lda #0
@@ -193,7 +199,13 @@ drv_exit:
 drv_suspend:
 .scope
     sta DRV_CODE
-    tsx                             ; the code's frames: $0101+SP .. $0100+DRV_BASE
+    lda #0                          ; a human may act before the next call (2): no guard
+    sta DRV_GUARDED
+    lda DRV_CODE
+    cmp #1
+    bne +
+    jsr drv_guard_kept              ; else the state must be the same then
+*   tsx                             ; the code's frames: $0101+SP .. $0100+DRV_BASE
     stx DRV_TMP
     lda DRV_BASE
     sec
@@ -218,6 +230,55 @@ _copy:
     sta DRV_STATE
     lda DRV_CODE
     jmp drv_exit
+.scend
+
+;
+; drv_guard -- DRV_NOW's guard, a few bytes that every action and every phase's
+; progress changes: the RNG, LOGISTICS_LAST, a byte sum of the units' OP, columns and
+; rows.  A place kept after an action with nothing to come from a human in between
+; (result 1), or a phase's work done, is taken up again only with the guard the same:
+; a game loaded or begun anew at the same turn, phase and side starts afresh.
+;
+; Out:      DRV_NOW+4..+7
+; Clobbers: A, X, flags
+;
+drv_guard:
+.scope
+    lda RNG_LO
+    sta DRV_NOW+4
+    lda RNG_HI
+    sta DRV_NOW+5
+    lda LOGISTICS_LAST
+    sta DRV_NOW+6
+    lda #0
+    ldx #UNIT_COUNT-1
+_unit:
+    clc
+    adc U_OP,x
+    adc U_COL,x
+    adc U_ROW,x
+    dex
+    bpl _unit
+    sta DRV_NOW+7
+    rts
+.scend
+
+;
+; drv_guard_kept -- the state's guard into the stamp, which then counts.
+;
+; Clobbers: A, X, flags
+;
+drv_guard_kept:
+.scope
+    jsr drv_guard
+    ldx #3
+*   lda DRV_NOW+4,x
+    sta DRV_STAMP+4,x
+    dex
+    bpl -
+    lda #1
+    sta DRV_GUARDED
+    rts
 .scend
 
 ;
