@@ -16,8 +16,10 @@
 ; when OPPONENT_PLAY was entered -- into DRV_STACK and returning to BASIC; the next
 ; OPPONENT_PLAY copies it back under that call's stack pointer (BASIC's frames below
 ; differ from call to call: the copy is relocated, which is safe because nothing on
-; it is an address in the stack) and returns into the suspended code.  A stamp
-; (turn, phase, side, context) kept with the copy throws a stale one away.
+; it is an address in the stack) and returns into the suspended code.  Nothing of
+; the code lives in the zero page across a suspension (BASIC's again in between).  A
+; stamp (turn, phase, side, context) kept with the copy throws a stale one away, and
+; with it a guard of the state (drv_guard) when no human was to act in between.
 ;
 ; The contexts.  Phase work (logistics, initiative, operations, depots) for the
 ; phase's acting side; a limited reaction opened for a computer side by a human's
@@ -34,7 +36,7 @@
 ; deeper than DRV_STACK: the place is dropped).
 ;
 
-.alias DRV_STACK_SIZE 48            ; the deepest suspension measured: docs/ai.md
+.alias DRV_STACK_SIZE 48            ; DRV_STACK's bytes (the most measured: 11, docs/ai.md)
 .alias DRV_NONE       0             ; DRV_STATE: no place kept
 .alias DRV_SUSPENDED  1             ;   a place kept for DRV_STAMP
 .alias DRV_DONE       2             ;   DRV_STAMP's phase work is done
