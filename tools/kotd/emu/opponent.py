@@ -19,17 +19,25 @@ NO_WALLS = NONE             # ai_field's side argument for no walls
 
 def load_opponent(machine: EngineMachine, whole: bool = True, **variant):
     """Assemble the opponent for the machine's target and engine image and load it
-    (`variant`: opponent_assembly's pool or field_max, for the tests).  `whole`: every
-    file, those still off the disks too (opponent.PENDING_SOURCES), at
-    opponent.WHOLE_CODE; else the disks' code at its region."""
-    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=whole, **variant)
-    machine.cpu.load(asm.address("opponent_start"), asm.image)
+    (`variant`: opponent_assembly's pool or field_max, for the tests): the disks' code at
+    its region (where OPPONENT_CALL's stub calls it), and with `whole` the whole player
+    too (opponent.PENDING_SOURCES with the rest, at opponent.WHOLE_CODE), whose labels
+    then name the routines and RAM (the tests of the files still off the disks).  The
+    disks' assembly is returned."""
+    disks = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
+    machine.cpu.load(machine.target.opponent.start, disks.image)
     machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
-    for s in asm.symbols:
-        if s.is_code and not s.is_local:
-            machine.symbols[s.name] = s.value
+    named = [disks]
+    if whole and opponent.PENDING_SOURCES:
+        full = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=True, **variant)
+        machine.cpu.load(full.address("opponent_start"), full.image)
+        named.append(full)
+    for asm in named:
+        for s in asm.symbols:
+            if s.is_code and not s.is_local:
+                machine.symbols[s.name] = s.value
     machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
-    return asm
+    return disks
 
 
 def field_args(target: tuple[int, int], kind: str, walls: str | None) -> tuple[int, int, int, int]:
