@@ -419,6 +419,7 @@ _walker:
 _step:
     lda DRV_WALKER
     jsr ai_walk_step
+    cmp #0                          ; (its flags are not its answer's)
     beq _arrived
     tay
     lda DRV_WALKER
@@ -457,6 +458,7 @@ _town:
     ldx DRV_TOWN
     lda AI_SIDE
     jsr ai_town_step
+    cmp #0                          ; (its flags are not its answer's)
     beq _sealift
     iny
     sty DRV_TOWN
@@ -468,12 +470,14 @@ _town:
 _sealift:
     lda AI_SIDE
     jsr ai_sealift_unit
+    cmp #0                          ; (its flags are not its answer's)
     beq _fortify
     ldx #ACT_SEA_MOVE
     jsr drv_act_with                     ; a refusal: no sealift (Python's except RuleError)
 _fortify:
     lda AI_SIDE
     jsr ai_fortify_next
+    cmp #0                          ; (its flags are not its answer's)
     beq _done
     ldx #ACT_FORTIFY
     jsr drv_act_with
@@ -754,6 +758,7 @@ drv_defend:
 drv_react:
 .scope
     jsr ai_react
+    cmp #0                          ; (its flags are not its answer's)
     beq _end
     ldx #ACT_ACCESS
     jsr drv_act_with

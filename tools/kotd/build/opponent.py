@@ -396,7 +396,7 @@ def missing_routines(sources: tuple[str, ...] = SOURCES) -> list[str]:
 
 def top_text(target: Target, sources: tuple[str, ...] = SOURCES) -> str:
     absent = missing_routines(sources)
-    missing = [name for name in DRIVER_NEEDS if name not in _defined(sources)]
+    missing = [name for name in DRIVER_NEEDS if name not in _defined(sources)] if "ai_driver.s" in sources else []
     return "\n".join([
         f"; {GENERATED_MARK}",
         f"; the opponent's code for {target.title}: under the ROMs (docs/ai.md)",

@@ -21,17 +21,20 @@ def load_opponent(machine: EngineMachine, whole: bool = True, **variant):
     """Assemble the opponent for the machine's target and engine image and load it
     (`variant`: opponent_assembly's pool or field_max, for the tests): the disks' code at
     its region (where OPPONENT_CALL's stub calls it), and with `whole` the whole player
-    too (opponent.PENDING_SOURCES with the rest, at opponent.WHOLE_CODE), whose labels
-    then name the routines and RAM (the tests of the files still off the disks).  The
-    disks' assembly is returned."""
+    too (opponent.PENDING_SOURCES with the rest, at opponent.WHOLE_CODE: the tests of
+    the files still off the disks).  The labels of both name routines and RAM, the
+    disks' where both have one (each file's test calls one consistent copy); the whole
+    player's assembly is ``machine.whole_player``.  The disks' assembly is returned."""
     disks = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
     machine.cpu.load(machine.target.opponent.start, disks.image)
     machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
     named = [disks]
+    machine.whole_player = disks
     if whole and opponent.PENDING_SOURCES:
         full = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=True, **variant)
         machine.cpu.load(full.address("opponent_start"), full.image)
-        named.append(full)
+        named.insert(0, full)
+        machine.whole_player = full
     for asm in named:
         for s in asm.symbols:
             if s.is_code and not s.is_local:

@@ -82,7 +82,12 @@ def load_player(machine: EngineMachine):
     """The whole player (opponent.SOURCES and PENDING_SOURCES: opponent_assembly's
     `whole`, its code past the 5 KB region if it must) beside the machine's engine, every
     opponent label named, its RAM zeroed (GoodAI starts empty)."""
-    asm = load_opponent(machine, whole=True)
+    load_opponent(machine, whole=True)
+    asm = machine.whole_player
+    for s in asm.symbols:                   # its own labels over the disks' (the RAM is laid out anew)
+        if s.is_code and not s.is_local:
+            machine.symbols[s.name] = s.value
+    machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
     ram = machine.target.opponent_ram
     machine.cpu.load(ram.start, bytes(ram.end - ram.start + 1))
     return asm
