@@ -90,6 +90,8 @@ OPENING_SUPPLY_KEEP = 300        # before an opening drive, attackers keep this 
 RING_STRENGTH = 450              # the strength the opening puts on each hex of the Tobruk ring
 RING_HOLD_SUPPLY = 150           # a unit of the Tobruk ring holds while it has this much supply
 DEPOT_MEND_WEIGHT = 100          # a stranded depot: each hex beyond the chain distance outweighs all else
+DEPOT_TRIES = 8                  # the best hexes a depot tries for the chain check, best first
+DEPOT_THREAT_RADIUS = 3          # a depot alone with an enemy this close may go back
 # Opening plans by (side, Turn Chart date): (the side's operations phase of the turn
 # from which the plan applies, the places).  Rommel's first drive (VI.3: "the Axis
 # should be able to take Bardia and surround Tobruk"): the first phase takes Benghazi
@@ -883,7 +885,7 @@ class GoodAI:
                     parent[n] = (h, d)
                     frontier.append(n)
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
-        threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= 3 for f in foe)
+        threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
         valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
         # A depot cut from the chain is no source: it goes back toward the valid ones
         # (the roots and valid depots) before anything else, so the chain is mended.
@@ -904,7 +906,7 @@ class GoodAI:
             scored.append((-score, h))
         scored.sort()
         origin = depot.hex
-        for _, h in scored[:8]:
+        for _, h in scored[:DEPOT_TRIES]:
             self._count(game, 8)
             depot.col, depot.row = h                      # try it: the chain must hold
             valid_after = {u.number for u in supply.valid_depots(model, state, self.side)}
