@@ -97,7 +97,8 @@ def check_hexes(machine, model, side, state, en_route, floor=100, needs=(120, 20
         poke(machine, "AI_FLOOR", floor)
         ai._floor = floor
         for need in needs:
-            for lead in (0, *attackers[:leads]):
+            outsider = next(u.number for u in state.units if u.number not in attackers)   # never the lead
+            for lead in (0, *attackers[:leads], outsider):
                 poke(machine, "AA_HX", *hx)
                 poke(machine, "AA_MIN", need)
                 poke(machine, "AA_LEAD", lead)

@@ -124,9 +124,9 @@ _done:
 ;
 ; aa_attackers -- GoodAI._attackers: AI_SIDE's units in the hex AA_HX that can
 ; attack, not depots, not left out by AI_SKIP (in unit-number order), and the sum
-; of their strengths.
+; of their strengths; with a lead (_best_attack's), the lead alone if it is one.
 ;
-; In:       AA_HX; AI_SKIP, AI_SKIP_MASK
+; In:       AA_HX; AA_LEAD (0: none); AI_SKIP, AI_SKIP_MASK
 ; Out:      AA_ATT = their numbers, AA_NATT = how many; AA_STRENGTH = the sum
 ; Clobbers: A, X, Y, flags; ZP_PTR
 ;
@@ -162,6 +162,11 @@ _unit:
     lda (ZP_PTR),y
     and AI_SKIP_MASK
     bne _next                       ; en route
+    lda AA_LEAD
+    beq _take
+    cpy AA_LEAD
+    bne _next                       ; only the lead attacks
+_take:
     tya
     ldy AA_NATT
     sta AA_ATT,y
@@ -448,25 +453,7 @@ ai_best_attack:
     sta AA_BEST
     jsr aa_attackers
     lda AA_NATT
-    beq _none
-    lda AA_LEAD
-    beq _air
-    ldx AA_NATT
-_find:
-    dex
-    bmi _none                       ; the lead is not among them
-    cmp AA_ATT,x
-    bne _find
-    sta AA_ATT
-    lda #1
-    sta AA_NATT
-    lda #0
-    sta AA_STRENGTH
-    sta AA_STRENGTH+1
-    ldx AA_LEAD
-    dex
-    jsr aa_add_strength
-_air:
+    beq _none                       ; none, or the lead is not one of them
     lda AI_SIDE
     ldy #AI_ATTACK_AIR_SMALL
     jsr aa_air
