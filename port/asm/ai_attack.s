@@ -588,21 +588,18 @@ _styled:
     sta BATTLE_INTENSITY
     lda AI_ATTACK_STYLE+3,x
     sta BATTLE_RISK
-    lda #0
+    ldx #0                          ; the supply kept: none in the last turn (no upkeep
+    lda TURN                        ; after it), else AI_ATTACK_SUPPLY_KEEP, with an
+    cmp LAST_TURN                   ; opening ahead at least AI_OPENING_SUPPLY_KEEP
+    bcs _keep
+    jsr ai_opening_ahead            ; A = 1 or 0
+    asl
+    adc #2                          ; the carry is clear
+    tax
+_keep:
+    lda _keeps,x
     sta AA_KEEP
-    sta AA_KEEP+1
-    lda TURN
-    cmp LAST_TURN
-    bcs _lower                      ; the last turn: no upkeep to keep supply for
-    lda #<AI_ATTACK_SUPPLY_KEEP
-    sta AA_KEEP
-    lda #>AI_ATTACK_SUPPLY_KEEP
-    sta AA_KEEP+1
-    jsr ai_opening_ahead
-    beq _lower
-    lda #<AI_OPENING_KEEP           ; max(keep, AI_OPENING_SUPPLY_KEEP): the build's
-    sta AA_KEEP
-    lda #>AI_OPENING_KEEP
+    lda _keeps+1,x
     sta AA_KEEP+1
 _lower:
     lda BATTLE_INTENSITY
@@ -675,6 +672,8 @@ _fill:
     sta BATTLE_AIR
     lda #1
     rts
+_keeps:
+    .word 0, AI_ATTACK_SUPPLY_KEEP, AI_OPENING_KEEP
 .scend
 
 ;
@@ -844,21 +843,21 @@ _count:
     lda AI_DONE_ROW,x
     cmp AA_BEST_HEX+1
     bne _count
-    lda AI_DONE_N,x
-    cmp #AI_ATTACKS_PER_TARGET
-    bcs _hex                        ; enough on that hex
-    inc AI_DONE_N,x
-    bne _launch                     ; always
+    beq _done                       ; always
 _new:
     ldx AI_DONE_COUNT
+    inc AI_DONE_COUNT
     lda AA_BEST_HEX
     sta AI_DONE_COL,x
     lda AA_BEST_HEX+1
     sta AI_DONE_ROW,x
-    lda #1
+    lda #0
     sta AI_DONE_N,x
-    inc AI_DONE_COUNT
-_launch:
+_done:
+    lda AI_DONE_N,x
+    cmp #AI_ATTACKS_PER_TARGET
+    bcs _hex                        ; enough on that hex
+    inc AI_DONE_N,x
     jmp ai_launch                   ; never refused outside a reaction
 .scend
 
