@@ -24,7 +24,7 @@ def load_opponent(machine: EngineMachine, **variant):
     machine.cpu.load(machine.target.opponent.start, asm.image)
     machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
     for s in asm.symbols:
-        if s.file.endswith(opponent.SOURCES) and s.is_code:
+        if any(s.file.endswith(source) for source in opponent.SOURCES) and s.is_code:
             machine.symbols[s.name] = s.value
     machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
     return asm

@@ -48,6 +48,10 @@ ATTACK_ODDS_DEFENCE = 120
 ATTACK_ODDS_TOWN_CUT = 20        # less needed against a town or the Tobruk ring
 REACTION_ODDS = 200
 ATTACKS_PER_TARGET = 3           # repeated battles on one hex in one phase
+ATTACK_ODDS_HOME = 100           # what an attack from the home base needs, whatever the posture
+ATTACK_AIR_SMALL = 3             # the air a small attack commits (ATTACK_AIR_BIG: all it may)
+TARGET_HOME_VALUE = 200          # a target's worth: the enemy's home base ...
+TARGET_RING_VALUE = 50           # ... a hex next to Tobruk, for the Axis (and a town's VP)
 
 # Intensity and risk by odds: (lowest odds, intensity, risk); first row that fits.
 # Casualties: the defender loses base x (risk + odds/2) against the attacker's base x
@@ -306,9 +310,9 @@ class GoodAI:
         if place is not None and place.id in model.victory.towns:
             value += model.victory.towns[place.id]
         if target == home_base(model, self.enemy):
-            value += 200
+            value += TARGET_HOME_VALUE
         if self.side == "axis" and hexgrid.distance(target, tobruk(model)) == 1:
-            value += 50
+            value += TARGET_RING_VALUE
         return value
 
     def _best_attack(self, game: Game, hx: Hex, min_odds: int, lead: int | None = None):
@@ -321,7 +325,7 @@ class GoodAI:
             attackers = (lead,)
         strength = sum(state.unit(a).strength for a in attackers)
         usable = min(state.air_usable[self.side], model.combat.air_max)
-        air = usable if strength >= ATTACK_AIR_BIG else min(usable, 3)
+        air = usable if strength >= ATTACK_AIR_BIG else min(usable, ATTACK_AIR_SMALL)
         best = None
         for n in hexgrid.neighbours(*hx):
             if not occ.get(n) or side_of(model, occ[n][0]) != self.enemy:
@@ -377,7 +381,7 @@ class GoodAI:
             for hx in hexes:
                 if not occ.get(hx) or side_of(game.model, occ[hx][0]) != self.side:
                     continue
-                need = 100 if hx == home else min_odds
+                need = ATTACK_ODDS_HOME if hx == home else min_odds
                 best = self._best_attack(game, hx, need)
                 if best is None or done.get(best[1], 0) >= ATTACKS_PER_TARGET:
                     continue

@@ -1,0 +1,379 @@
+"""port/asm/ai_attack.s (py65) against kotd.engine.ai_good: _odds and _target_value for
+every friendly hex x enemy neighbour, _best_attack for every friendly hex, the
+decision loop of _attacks step by step (ai_attacks_begin, ai_next_attack: each battle
+block against what _launch hands game.attack, the game then played on by Python),
+defend's (risk, air) and react's choice then _launch after the access.  The states:
+the scenario starts and the calls a good-against-good game makes (test_ai_judge's
+good_states: tobruk41, campaign41, campaign42), solitaire noise on and off, both sides.
+The figures of ai_next_attack's cycles: :func:`attack_cycles` (worst, mean)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kotd import hexgrid
+from kotd.engine import combat
+from kotd.engine.ai_good import ATTACK_AIR_BIG, ATTACK_AIR_SMALL, OFFENSIVE_DATES, GoodAI
+from kotd.engine.board import occupancy, side_of
+from kotd.engine.game import Game, GameOver
+from kotd.model.types import SIDES
+from kotd.tournament import WatchedGame
+
+from test_ai_judge import GAMES, LONG_GAMES, TARGET_NAMES, call, good_states, judge_machines, ram, set_side, word
+
+__all__ = ["judge_machines"]                 # the fixture, shared
+
+SKIP_MASK = 0x04                             # the en-route bit the tests use (the driver's AI_FLAGS bit 2)
+
+
+def skip_table(machine) -> int:
+    """A table of en-route marks in the opponent's RAM, far past what its files use (by unit number)."""
+    return machine.target.opponent_ram.end - 0xFF
+
+
+def set_skip(machine, model, en_route) -> None:
+    at = skip_table(machine)
+    machine.cpu.load(at, bytes(SKIP_MASK if n in en_route else 0 for n in range(len(model.units) + 1)))
+    machine.cpu.load(machine.symbols["AI_SKIP"], bytes([at & 0xFF, at >> 8, SKIP_MASK]))
+
+
+def poke(machine, label: str, *values: int) -> None:
+    machine.cpu.load(machine.symbols[label], bytes(values))
+
+
+def poke_word(machine, label: str, value: int) -> None:
+    poke(machine, label, value & 0xFF, value >> 8)
+
+
+def prepare(machine, model, side, state, en_route=frozenset()):
+    machine.write_state(state)
+    set_side(machine, side)
+    set_skip(machine, model, en_route)
+    ai = GoodAI(side)
+    ai._en_route = set(en_route)
+    return ai, Game(model, state, {})
+
+
+def friendly_hexes(model, state, side) -> list:
+    occ = occupancy(state)
+    return sorted(h for h, us in occ.items() if us and side_of(model, us[0]) == side)
+
+
+def attack_air(state, model, side, strength) -> int:
+    usable = min(state.air_usable[side], model.combat.air_max)
+    return usable if strength >= ATTACK_AIR_BIG else min(usable, ATTACK_AIR_SMALL)
+
+
+def check_hexes(machine, model, side, state, en_route, floor=100, needs=(120, 200), leads=1):
+    """ai_odds and ai_target_value on every friendly hex x enemy neighbour, ai_best_attack
+    on every friendly hex at each need; the state unchanged.  Returns the odds compared."""
+    ai, game = prepare(machine, model, side, state, en_route)
+    before = machine.state_bytes()
+    occ = occupancy(state)
+    compared = 0
+    for hx in friendly_hexes(model, state, side):
+        attackers = ai._attackers(game, hx, occ)
+        poke(machine, "AA_HX", *hx)
+        for n in hexgrid.neighbours(*hx):
+            if not occ.get(n) or side_of(model, occ[n][0]) == side:
+                continue
+            poke(machine, "AA_N", *n)
+            call(machine, "ai_target_value")
+            assert word(machine, "AA_VALUE") == ai._target_value(game, n), (side, n)
+            if not attackers:
+                continue
+            defenders = tuple(u.number for u in combat.selectable_defenders(model, state, n))
+            strength = sum(state.unit(a).strength for a in attackers)
+            air = attack_air(state, model, side, strength)
+            poke(machine, "AA_ATT", *attackers)
+            poke(machine, "AA_NATT", len(attackers))
+            poke(machine, "AA_DEF", *defenders)
+            poke(machine, "AA_NDEF", len(defenders))
+            poke_word(machine, "AA_STRENGTH", strength)
+            poke(machine, "AA_ATT_AIR", air)
+            call(machine, "ai_odds")
+            assert word(machine, "AA_ODDS") == ai._odds(game, hx, n, attackers, defenders, air), (side, hx, n)
+            compared += 1
+        poke(machine, "AI_FLOOR", floor)
+        ai._floor = floor
+        for need in needs:
+            outsider = next(u.number for u in state.units if u.number not in attackers)   # never the lead
+            for lead in (0, *attackers[:leads], outsider):
+                poke(machine, "AA_HX", *hx)
+                poke(machine, "AA_MIN", need)
+                poke(machine, "AA_LEAD", lead)
+                run = call(machine, "ai_best_attack")
+                best = ai._best_attack(game, hx, need, lead=lead or None)
+                assert bool(run.a) == (best is not None), (side, hx, need, lead)
+                if best is not None:
+                    (key, target), _, odds, air = best[0], best[1], best[3], best[4]
+                    got = (tuple(ram(machine, "AA_BEST_HEX", 2)), word(machine, "AA_BEST_ODDS"),
+                           ram(machine, "AA_ATT_AIR"))
+                    assert got == (target, odds, air), (side, hx, need, lead)
+    assert machine.state_bytes() == before
+    return compared
+
+
+def battle_block(machine) -> tuple:
+    """The battle block as game.attack's arguments."""
+    hexes = machine.cpu.read(machine.symbols["BATTLE_HEXES"], 4)
+    counts = machine.cpu.read(machine.symbols["BATTLE_COUNT"], 2)
+    units = machine.cpu.read(machine.symbols["BATTLE_UNITS"], 12)
+    stack = machine.model.logistics.stacking_hex
+    return ((hexes[0], hexes[1]), (hexes[2], hexes[3]), tuple(units[:counts[0]]),
+            tuple(units[stack:stack + counts[1]]), machine.peek("BATTLE_INTENSITY"), machine.peek("BATTLE_RISK"),
+            machine.peek("BATTLE_AIR"))
+
+
+class Lockstep(WatchedGame):
+    """Plays on as Python does; before each battle of `side`'s attack loop, the machine
+    decides from the same state (ai_next_attack) and must hand the same arguments."""
+
+    def __init__(self, machine, side, *args, **kw):
+        super().__init__(*args, **kw)
+        self.machine, self.side, self.checked, self.cycles, self.looping = machine, side, 0, [], False
+
+    def attack(self, attack_hex, defend_hex, attackers, defenders, intensity, risk, air):
+        if self.looping and self.acting == self.side and self.reaction is None:
+            m = self.machine
+            m.write_state(self.state)
+            set_side(m, self.side)
+            run = call(m, "ai_next_attack")
+            self.cycles.append(run.cycles)
+            assert run.a == 1, ("no battle", attack_hex, defend_hex)
+            assert battle_block(m) == (attack_hex, defend_hex, tuple(attackers), tuple(defenders), intensity,
+                                       risk, air)
+            self.checked += 1
+        return super().attack(attack_hex, defend_hex, attackers, defenders, intensity, risk, air)
+
+
+def check_attack_loop(machine, model, side, state, offence, en_route, ratio) -> tuple[int, list]:
+    """One _attacks loop from `state`, Python and the machine in lockstep."""
+    state = state.copy()
+    game = Lockstep(machine, side, model, state, {s: GoodAI(s) for s in SIDES})
+    ai = game.players[side]
+    ai._en_route, ai._ratio = set(en_route), ratio
+    machine.write_state(state)
+    set_side(machine, side)
+    set_skip(machine, model, en_route)
+    planned = int(model.turn(state.turn).date in OFFENSIVE_DATES[side])
+    poke(machine, "AI_OFFENSIVE", int(offence))
+    poke(machine, "AI_PLANNED", planned)
+    poke_word(machine, "AI_RATIO", min(ratio, 0xFFFF))
+    call(machine, "ai_attacks_begin")
+    assert ram(machine, "AI_PASSES") == len(game.side_units(side))
+    game.looping = True
+    try:
+        ai._attacks(game, offence)
+    except GameOver:                              # a home base taken
+        return game.checked, game.cycles
+    game.looping = False
+    assert ram(machine, "AI_FLOOR") == ai._floor
+    if not game.over:
+        machine.write_state(game.state)
+        set_side(machine, side)
+        run = call(machine, "ai_next_attack")
+        game.cycles.append(run.cycles)
+        assert run.a == 0, "a battle Python did not launch"
+    return game.checked, game.cycles
+
+
+def attack_cycles(model, machine, games=GAMES, every: int = 1) -> dict:
+    """ai_next_attack's cycles over the _attacks loops of `games` (both solitaire
+    settings; every `every`-th loop), each in lockstep with Python."""
+    cycles, battles = [], 0
+    loops = good_states(model, games, ("_attacks",), starts=False)[::every]
+    for _, side, state, offence, (en_route, ratio) in loops:
+        n, c = check_attack_loop(machine, model, side, state, offence, en_route, ratio)
+        battles += n
+        cycles += c
+    return {"calls": len(cycles), "battles": battles, "worst": max(cycles), "mean": round(sum(cycles) / len(cycles))}
+
+
+@pytest.mark.parametrize("name", TARGET_NAMES)
+def test_odds_values_and_best_attacks(model, judge_machines, name):
+    """Every friendly hex x enemy neighbour of the starts and the operations states."""
+    compared = 0
+    states = good_states(model, kinds=("_attacks",))
+    for i, (_, side, state, _, (en_route, _)) in enumerate(states):
+        if name == "atari" and i % 5 or name == "apple" and i % 15 != 1:
+            continue
+        compared += check_hexes(judge_machines[name], model, side, state, en_route, floor=(100, 50)[i % 2])
+    assert compared > (20 if name == "atari" else 3)
+
+
+def test_attack_loops_in_lockstep(model, judge_machines, long_run):
+    """The _attacks loops of the games (first and second of each operations phase):
+    every other one (all with --long)."""
+    figures = attack_cycles(model, judge_machines["atari"], every=1 if long_run else 2)
+    assert figures["battles"] >= 10, figures
+    print("ai_next_attack", figures)
+
+
+def test_attack_loops_in_every_posture(model, judge_machines):
+    """From the operations phases of the games, each posture (defence, offence, a
+    crushing planned offensive: ratio 250), on the Apple: the floors and needs differ."""
+    m = judge_machines["apple"]
+    checked = 0
+    states = good_states(model, kinds=("operations",), starts=False)
+    for i, (kind, side, state, *_) in enumerate(states):
+        if i % 5 == 0:
+            for offence, ratio in ((False, 100), (True, 160), (True, 250)):
+                checked += check_attack_loop(m, model, side, state, offence, frozenset(), ratio)[0]
+    assert checked >= 5
+
+
+def test_defend(model, judge_machines):
+    """defend's (risk, air) for every battle of the games: DEFEND's arguments."""
+    m = judge_machines["atari"]
+    states = good_states(model, kinds=("defend",), starts=False)
+    assert len(states) >= 10
+    for _, side, state, plan, _ in states:
+        m.write_state(state)
+        set_side(m, side)
+        poke(m, "BATTLE_COUNT", len(plan.attackers))
+        m.cpu.load(m.symbols["BATTLE_UNITS"], bytes(plan.attackers))
+        run = call(m, "ai_defend")
+        risk, air = GoodAI(side).defend(Game(model, state, {}), plan)
+        assert (run.a, run.y) == (risk, air)
+        assert (m.peek("CALL_ARGS", 0), m.peek("CALL_ARGS", 2), m.peek("CALL_ARGC")) == (risk, air, 2)
+
+
+class _Launched(Exception):
+    pass
+
+
+class ReactProbe(Game):
+    """Runs GoodAI.react, recording the unit accessed, the state after the access (its
+    budget set to `budget` if given) and the battle _launch hands game.attack (then stops)."""
+
+    def __init__(self, *args, budget=None):
+        super().__init__(*args)
+        self.accessed = self.after_access = self.battle = None
+        self.budget = budget
+
+    def access(self, number):
+        out = super().access(number)
+        if self.budget is not None:
+            self.state.react_budget = self.budget
+        self.accessed, self.after_access = number, self.state.copy()
+        return out
+
+    def attack(self, *args):
+        self.battle = args
+        raise _Launched
+
+
+def react_variants(model, side, state):
+    """The state as the game had it; the enemy at an eighth of its strength (a reaction
+    at 2 to 1 then comes); that with the access's budget cut to 1..4 OP after it (the
+    intensity lowered, or no battle at all)."""
+    weak = state.copy()
+    for u in weak.units:
+        if model.unit(u.number).side != side:
+            u.strength = max(1, u.strength // 8)
+    yield state, None
+    yield weak, None
+    for budget in (1, 2, 3, 4):
+        yield weak, budget
+
+
+def test_react(model, judge_machines):
+    """Limited reactions of the games: the unit chosen (or none), then after its access
+    the battle (or none: the budget)."""
+    m = judge_machines["atari"]
+    states = good_states(model, kinds=("react",), starts=False)
+    assert states
+    launched, refused = 0, 0
+    for i, (_, side, state, _, (en_route, _)) in enumerate(states):
+        if i % 4:
+            continue
+        for variant, budget in react_variants(model, side, state):
+            prepare(m, model, side, variant, en_route)
+            run = call(m, "ai_react")
+            game = ReactProbe(model, variant.copy(), {}, budget=budget)
+            ai = GoodAI(side)
+            ai._en_route = set(en_route)
+            try:
+                ai.react(game)
+            except _Launched:
+                pass
+            assert run.a == (game.accessed or 0) == ram(m, "AI_REACT_UNIT"), side
+            if game.accessed:
+                m.write_state(game.after_access)
+                run = call(m, "ai_launch")
+                assert run.a == (game.battle is not None), (side, budget)
+                if game.battle is not None:
+                    assert battle_block(m) == (*game.battle[:2], tuple(game.battle[2]), tuple(game.battle[3]),
+                                               *game.battle[4:])
+                    launched += 1
+                else:
+                    refused += 1
+    assert launched >= 5 and refused >= 1, (launched, refused)
+
+
+def test_long(model, judge_machines, long_run):
+    """--long only: seeds 4-6 of the three games, three turns: the hexes (every need
+    and lead, every third state) on the Atari, every attack loop on the Apple."""
+    if not long_run:
+        pytest.skip("--long only")
+    states = good_states(model, LONG_GAMES, ("_attacks",), starts=False)
+    for i, (_, side, state, offence, (en_route, ratio)) in enumerate(states):
+        if i % 3 == 0:
+            check_hexes(judge_machines["atari"], model, side, state, en_route, (100, 50)[i % 2], (120, 50, 200), 6)
+        check_attack_loop(judge_machines["apple"], model, side, state, offence, en_route, ratio)
+
+
+class LaunchProbe(Game):
+    def attack(self, *args):
+        self.battle = args
+        raise _Launched
+
+
+def test_launch_intensity_by_supply_kept(model, judge_machines):
+    """_launch's intensity and risk for odds of each ATTACK_STYLE row, the attackers'
+    supply varied about what they must keep: the last turn (none), an opening ahead
+    (OPENING_SUPPLY_KEEP: campaign41's first Axis phase), otherwise ATTACK_SUPPLY_KEEP;
+    the chart's column by the solitaire setting."""
+    from kotd.engine.setup import Options, new_game
+    from kotd.engine.state import Phase
+    m = judge_machines["atari"]
+    checked = set()
+    for sid in ("campaign41", "tobruk41", "campaign42"):
+        for solitaire in (True, False):
+            base = new_game(model, sid, 1, Options(computer_allied=solitaire))
+            base.phase = Phase.B1_OPERATIONS
+            for side in SIDES:
+                base.first_player = side
+                occ = occupancy(base)
+                hx = max((h for h, us in occ.items() if side_of(model, us[0]) == side),
+                         key=lambda h: (len(occ[h]), h))
+                target = next(h for h, us in sorted(occ.items()) if side_of(model, us[0]) != side)
+                for supply in (180, 260, 330, 420, 600):
+                    state = base.copy()
+                    for i, u in enumerate(state.units):
+                        if u.on_map and u.hex == hx:
+                            u.supply, u.op = supply + 17 * i % 60, 30
+                    ai, game = prepare(m, model, side, state)
+                    attackers = ai._attackers(game, hx, occupancy(state))
+                    if not attackers:
+                        continue
+                    defenders = tuple(u.number for u in combat.selectable_defenders(model, state, target))
+                    for odds in (350, 250, 160, 90):
+                        probe = LaunchProbe(model, state.copy(), {})
+                        try:
+                            ai._launch(probe, hx, (None, target, defenders, odds, 2))
+                        except _Launched:
+                            pass
+                        m.write_state(state)
+                        poke(m, "AA_HX", *hx)
+                        poke(m, "AA_ATT", *attackers)
+                        poke(m, "AA_NATT", len(attackers))
+                        poke(m, "AA_ATT_AIR", 2)
+                        poke(m, "AA_BEST_HEX", *target)
+                        poke_word(m, "AA_BEST_ODDS", odds)
+                        assert call(m, "ai_launch").a == 1
+                        assert battle_block(m) == (*probe.battle[:2], tuple(probe.battle[2]), tuple(probe.battle[3]),
+                                                   *probe.battle[4:]), (sid, side, supply, odds)
+                        checked.add((probe.battle[4], ai._opening_ahead(game), state.turn >= state.last_turn))
+    assert len({i for i, *_ in checked}) >= 4 and any(o for _, o, _ in checked) and any(l for *_, l in checked)
