@@ -97,7 +97,8 @@ def check_hexes(machine, model, side, state, en_route, floor=100, needs=(120, 20
         poke(machine, "AI_FLOOR", floor)
         ai._floor = floor
         for need in needs:
-            for lead in (0, *attackers[:leads]):
+            outsider = next(u.number for u in state.units if u.number not in attackers)   # never the lead
+            for lead in (0, *attackers[:leads], outsider):
                 poke(machine, "AA_HX", *hx)
                 poke(machine, "AA_MIN", need)
                 poke(machine, "AA_LEAD", lead)
@@ -321,3 +322,58 @@ def test_long(model, judge_machines, long_run):
         if i % 3 == 0:
             check_hexes(judge_machines["atari"], model, side, state, en_route, (100, 50)[i % 2], (120, 50, 200), 6)
         check_attack_loop(judge_machines["apple"], model, side, state, offence, en_route, ratio)
+
+
+class LaunchProbe(Game):
+    def attack(self, *args):
+        self.battle = args
+        raise _Launched
+
+
+def test_launch_intensity_by_supply_kept(model, judge_machines):
+    """_launch's intensity and risk for odds of each ATTACK_STYLE row, the attackers'
+    supply varied about what they must keep: the last turn (none), an opening ahead
+    (OPENING_SUPPLY_KEEP: campaign41's first Axis phase), otherwise ATTACK_SUPPLY_KEEP;
+    the chart's column by the solitaire setting."""
+    from kotd.engine.setup import Options, new_game
+    from kotd.engine.state import Phase
+    m = judge_machines["atari"]
+    checked = set()
+    for sid in ("campaign41", "tobruk41", "campaign42"):
+        for solitaire in (True, False):
+            base = new_game(model, sid, 1, Options(computer_allied=solitaire))
+            base.phase = Phase.B1_OPERATIONS
+            for side in SIDES:
+                base.first_player = side
+                occ = occupancy(base)
+                hx = max((h for h, us in occ.items() if side_of(model, us[0]) == side),
+                         key=lambda h: (len(occ[h]), h))
+                target = next(h for h, us in sorted(occ.items()) if side_of(model, us[0]) != side)
+                for supply in (180, 260, 330, 420, 600):
+                    state = base.copy()
+                    for i, u in enumerate(state.units):
+                        if u.on_map and u.hex == hx:
+                            u.supply, u.op = supply + 17 * i % 60, 30
+                    ai, game = prepare(m, model, side, state)
+                    attackers = ai._attackers(game, hx, occupancy(state))
+                    if not attackers:
+                        continue
+                    defenders = tuple(u.number for u in combat.selectable_defenders(model, state, target))
+                    for odds in (350, 250, 160, 90):
+                        probe = LaunchProbe(model, state.copy(), {})
+                        try:
+                            ai._launch(probe, hx, (None, target, defenders, odds, 2))
+                        except _Launched:
+                            pass
+                        m.write_state(state)
+                        poke(m, "AA_HX", *hx)
+                        poke(m, "AA_ATT", *attackers)
+                        poke(m, "AA_NATT", len(attackers))
+                        poke(m, "AA_ATT_AIR", 2)
+                        poke(m, "AA_BEST_HEX", *target)
+                        poke_word(m, "AA_BEST_ODDS", odds)
+                        assert call(m, "ai_launch").a == 1
+                        assert battle_block(m) == (*probe.battle[:2], tuple(probe.battle[2]), tuple(probe.battle[3]),
+                                                   *probe.battle[4:]), (sid, side, supply, odds)
+                        checked.add((probe.battle[4], ai._opening_ahead(game), state.turn >= state.last_turn))
+    assert len({i for i, *_ in checked}) >= 4 and any(o for _, o, _ in checked) and any(l for *_, l in checked)

@@ -91,7 +91,8 @@ def test_every_field_is_stored(model):
         setattr(state, name, value)
         assert stateblock.decode(stateblock.encode(state, model), model) == state, name
     unit_changes = {"status": Status.CADRE, "col": 12, "row": 3, "strength": 1234, "ceiling": 999, "supply": 600,
-                    "op": 36, "fort": 9, "supplied": True, "arrival_turn": 11, "priority": 7, "noise": 117}
+                    "op": 36, "fort": 9, "supplied": True, "cut_off": True, "arrival_turn": 11, "priority": 7,
+                    "noise": 117}
     assert {f.name for f in dataclasses.fields(UnitState)} - {"number"} == set(unit_changes)
     for name, value in unit_changes.items():
         state = base.copy()

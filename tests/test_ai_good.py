@@ -117,7 +117,7 @@ def test_fortification_stops_where_it_stops_helping(model):
                 assert u.fort <= max(useful, 0) or model.unit(u.number).is_garrison, (u.number, u.fort)
 
 
-def test_a_unit_found_unsupplied_heads_back_into_supply(model):
+def test_a_unit_that_began_the_turn_cut_off_heads_back_into_supply(model):
     from kotd import hexgrid
     from kotd.engine import supply
     from kotd.engine.board import op_allowance
@@ -134,7 +134,7 @@ def test_a_unit_found_unsupplied_heads_back_into_supply(model):
     sources = supply.sources(model, state, "axis")
     before = min(hexgrid.distance(panzer.hex, s) for s in sources)
     assert supply.supply_range(model, state, panzer) < before <= supply.supply_range(model, state, panzer) + 6
-    panzer.supplied = False                           # the last trace found it cut off
+    panzer.cut_off = True                             # noted in its Logistics phase
     axis.operations(game)
     after = min(hexgrid.distance(panzer.hex, s) for s in supply.sources(model, state, "axis"))
     assert after < before

@@ -30,8 +30,8 @@ def test_six_units_a_hex(broken):
 
 
 def test_four_units_in_tobruk(broken):
-    one(broken((S42, "{unit: 44, at: el_adem", "{unit: 44, at: tobruk"),
-               (S42, "{unit: 38, at: el_adem", "{unit: 38, at: tobruk")),
+    one(broken((S42, "{unit: 37, at: el_adem", "{unit: 37, at: tobruk"),
+               (S42, "{unit: 45, at: el_adem", "{unit: 45, at: tobruk")),
         "1942-01.yaml:", "at Tobruk [15, 2]", "more than 4 units in one hex")
 
 

@@ -124,9 +124,9 @@ _done:
 ;
 ; aa_attackers -- GoodAI._attackers: AI_SIDE's units in the hex AA_HX that can
 ; attack, not depots, not left out by AI_SKIP (in unit-number order), and the sum
-; of their strengths.
+; of their strengths; with a lead (_best_attack's), the lead alone if it is one.
 ;
-; In:       AA_HX; AI_SKIP, AI_SKIP_MASK
+; In:       AA_HX; AA_LEAD (0: none); AI_SKIP, AI_SKIP_MASK
 ; Out:      AA_ATT = their numbers, AA_NATT = how many; AA_STRENGTH = the sum
 ; Clobbers: A, X, Y, flags; ZP_PTR
 ;
@@ -162,6 +162,11 @@ _unit:
     lda (ZP_PTR),y
     and AI_SKIP_MASK
     bne _next                       ; en route
+    lda AA_LEAD
+    beq _take
+    cpy AA_LEAD
+    bne _next                       ; only the lead attacks
+_take:
     tya
     ldy AA_NATT
     sta AA_ATT,y
@@ -448,25 +453,7 @@ ai_best_attack:
     sta AA_BEST
     jsr aa_attackers
     lda AA_NATT
-    beq _none
-    lda AA_LEAD
-    beq _air
-    ldx AA_NATT
-_find:
-    dex
-    bmi _none                       ; the lead is not among them
-    cmp AA_ATT,x
-    bne _find
-    sta AA_ATT
-    lda #1
-    sta AA_NATT
-    lda #0
-    sta AA_STRENGTH
-    sta AA_STRENGTH+1
-    ldx AA_LEAD
-    dex
-    jsr aa_add_strength
-_air:
+    beq _none                       ; none, or the lead is not one of them
     lda AI_SIDE
     ldy #AI_ATTACK_AIR_SMALL
     jsr aa_air
@@ -601,21 +588,18 @@ _styled:
     sta BATTLE_INTENSITY
     lda AI_ATTACK_STYLE+3,x
     sta BATTLE_RISK
-    lda #0
+    ldx #0                          ; the supply kept: none in the last turn (no upkeep
+    lda TURN                        ; after it), else AI_ATTACK_SUPPLY_KEEP, with an
+    cmp LAST_TURN                   ; opening ahead at least AI_OPENING_SUPPLY_KEEP
+    bcs _keep
+    jsr ai_opening_ahead            ; A = 1 or 0
+    asl
+    adc #2                          ; the carry is clear
+    tax
+_keep:
+    lda _keeps,x
     sta AA_KEEP
-    sta AA_KEEP+1
-    lda TURN
-    cmp LAST_TURN
-    bcs _lower                      ; the last turn: no upkeep to keep supply for
-    lda #<AI_ATTACK_SUPPLY_KEEP
-    sta AA_KEEP
-    lda #>AI_ATTACK_SUPPLY_KEEP
-    sta AA_KEEP+1
-    jsr ai_opening_ahead
-    beq _lower
-    lda #<AI_OPENING_KEEP           ; max(keep, AI_OPENING_SUPPLY_KEEP): the build's
-    sta AA_KEEP
-    lda #>AI_OPENING_KEEP
+    lda _keeps+1,x
     sta AA_KEEP+1
 _lower:
     lda BATTLE_INTENSITY
@@ -688,6 +672,8 @@ _fill:
     sta BATTLE_AIR
     lda #1
     rts
+_keeps:
+    .word 0, AI_ATTACK_SUPPLY_KEEP, AI_OPENING_KEEP
 .scend
 
 ;
@@ -857,21 +843,21 @@ _count:
     lda AI_DONE_ROW,x
     cmp AA_BEST_HEX+1
     bne _count
-    lda AI_DONE_N,x
-    cmp #AI_ATTACKS_PER_TARGET
-    bcs _hex                        ; enough on that hex
-    inc AI_DONE_N,x
-    bne _launch                     ; always
+    beq _done                       ; always
 _new:
     ldx AI_DONE_COUNT
+    inc AI_DONE_COUNT
     lda AA_BEST_HEX
     sta AI_DONE_COL,x
     lda AA_BEST_HEX+1
     sta AI_DONE_ROW,x
-    lda #1
+    lda #0
     sta AI_DONE_N,x
-    inc AI_DONE_COUNT
-_launch:
+_done:
+    lda AI_DONE_N,x
+    cmp #AI_ATTACKS_PER_TARGET
+    bcs _hex                        ; enough on that hex
+    inc AI_DONE_N,x
     jmp ai_launch                   ; never refused outside a reaction
 .scend
 

@@ -523,8 +523,9 @@ _next:
 
 ;
 ; drv_logistics -- GoodAI.logistics for each unit of AI_SIDE on the map, in unit
-; order: replacements 9; supply and priority by the nearest enemy unit on the map
-; (none: 99 hexes): within 3 hexes 9, 9; within 8, 7, 6; else 4, 2.
+; order: its note in the state first (CUT_OFF's bit: not U_SUPPLIED, which the
+; movement plan reads); replacements 9; supply and priority by the nearest enemy
+; unit on the map (none: 99 hexes): within 3 hexes 9, 9; within 8, 7, 6; else 4, 2.
 ;
 drv_logistics:
 .scope
@@ -541,6 +542,7 @@ _unit:
     lda UNIT_SIDE,x
     cmp AI_SIDE
     bne _next
+    jsr drv_note                    ; the note first, as GoodAI.logistics
     lda U_COL,x
     sta ZP_HEX_A
     lda U_ROW,x
@@ -589,6 +591,37 @@ _next:
     inc DRV_UNIT
     jmp _unit
 .scend
+;
+; drv_note -- unit X's note in CUT_OFF: its bit set when it is not supplied
+; (U_SUPPLIED 0), cleared when it is (GoodAI.logistics: unit.cut_off).
+;
+; In:       X = unit index
+; Clobbers: A, Y, flags (X kept)
+;
+drv_note:
+.scope
+    txa
+    and #7
+    tay
+    lda drv_bit,y
+    sta DRV_TMP
+    txa
+    lsr
+    lsr
+    lsr
+    tay                             ; the byte: index / 8
+    lda U_SUPPLIED,x
+    php                             ; Z: not supplied
+    lda DRV_TMP
+    ora CUT_OFF,y
+    plp
+    beq _store
+    eor DRV_TMP                     ; supplied: the bit cleared
+_store:
+    sta CUT_OFF,y
+    rts
+.scend
+drv_bit:           .byte 1, 2, 4, 8, 16, 32, 64, 128
 drv_supply_band:   .byte 4, 7, 9    ; far, within 8, within 3
 drv_priority_band: .byte 2, 6, 9
 

@@ -99,6 +99,24 @@ def _unit(attr: str, to_int=int, from_int=int) -> tuple[Getter, Putter]:
     return get, put
 
 
+def _unit_bits(attr: str) -> tuple[Getter, Putter]:
+    """A flag of every unit, a bit each: unit n is bit (n - 1) % 8 of byte (n - 1) // 8."""
+    def get(s, m):
+        v = [0] * _bit_bytes(m)
+        for i, u in enumerate(s.units):
+            v[i // 8] |= int(getattr(u, attr)) << (i % 8)
+        return v
+
+    def put(s, m, v):
+        for i, u in enumerate(s.units):
+            setattr(u, attr, bool(v[i // 8] >> (i % 8) & 1))
+    return get, put
+
+
+def _bit_bytes(model: Model) -> int:
+    return (len(model.units) + 7) // 8
+
+
 def _rating(kind: str) -> tuple[Getter, Putter]:
     def put(s, m, v):
         for side, x in zip(SIDES, v):
@@ -222,6 +240,8 @@ GAME: list[Field] = [
     Field("DEFEND_PENDING", 1, 1, "1: a declared battle waits for the defender's risk and air",
           *_scalar("defend_pending", int, _bool)),
     Field("LOGISTICS_LAST", 1, 1, "the last unit given its logistics by the acting side", *_scalar("logistics_last")),
+    Field("CUT_OFF", 1, _bit_bytes, "the computer player's note, a bit a unit (unit n: bit (n-1)%8 of byte (n-1)//8): "
+          "out of supply at its side's Logistics phase; no rule reads it (docs/ai.md)", *_unit_bits("cut_off")),
 ]
 
 #: Per unit, structure-of-arrays, index = unit number - 1.

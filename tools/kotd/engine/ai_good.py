@@ -233,6 +233,7 @@ class GoodAI:
         """Replacements to every unit; supply and resupply priority by how close the
         enemy is (units that will fight use supply), the Axis pool husbanded in the rear."""
         self._count(game)
+        unit.cut_off = not unit.supplied           # the note in the state: saved with the game
         foe = game.side_units(self.enemy)
         near = min((hexgrid.distance(unit.hex, u.hex) for u in foe), default=99)
         if near <= 3:
@@ -511,7 +512,7 @@ class GoodAI:
             if last_turn or (driving and utype(model, u).mobile):
                 pass                                    # the depots follow the opening drive
             elif gap > reach + CUT_OFF_SLACK or (gap > reach and (u.supply < SUPPLY_RESERVE
-                                                                  or not u.supplied)):
+                                                                  or u.cut_off)):
                 goals[u.number] = min(sources, key=lambda s: (hexgrid.distance(u.hex, s), s))
                 tether[u.number] = UNREACHABLE          # the field leads to the source: no hex-distance tether
                 self._returning.add(u.number)
@@ -582,7 +583,7 @@ class GoodAI:
                 else TETHER_LEAD_LOW
             if not offence:
                 lead = DEFENCE_LEAD                     # in defence, forward only as far as supply reaches
-            if not u.supplied:
+            if u.cut_off:
                 lead = 0                                # it began the turn cut off: it stays in range
             if state.turn >= state.last_turn:
                 lead = UNREACHABLE

@@ -63,6 +63,8 @@ class UnitState:
     op: int = 0
     fort: int = 0
     supplied: bool = False
+    cut_off: bool = False                  # the computer player's note: out of supply at its Logistics
+                                           # phase (no rule reads it; docs/ai.md "Movement")
     arrival_turn: int = 0      # WAITING / CADRE: the turn from which it may arrive
     priority: int = 0          # resupply priority digit 0-9 set in Logistics
     noise: int = 100           # solitaire display: shown strength percent (rulings 16.42.7)
