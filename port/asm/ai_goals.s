@@ -1671,20 +1671,18 @@ hex_terrain_here:
 ; strength s as the side sees it, its defence D = floor(sum of (strength, halved below
 ; LOW_SUPPLY_THRESHOLD) x min(terrain + FORT_STEP_TENTHS x fort, FORT_CAP_TENTHS) / 10)
 ; (combat.defender_modified with no air: x 100 / 1000), at most s x DEFENDER_CAP_NUM /
-; DEFENDER_CAP_DEN, at least 1.
+; DEFENDER_CAP_DEN, at least 1.  The value fits 12 bits and so x 8 a score's 15: s
+; x 10 fits 16 bits (tables.py), the noise adds at most a fifth.
 ;
 ; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
 ;
 stack_objective:
 .scope
+    ldx #6                          ; GL_SUM, GL_TOTAL, GL_TALLY
     lda #0
-    sta GL_SUM
-    sta GL_SUM+1
-    sta GL_SUM+2
-    sta GL_TOTAL
-    sta GL_TOTAL+1
-    sta GL_TOTAL+2
-    sta GL_TALLY                    ; units not depots
+*   sta GL_SUM,x
+    dex
+    bpl -
     jsr hex_terrain_here
     tax
     lda TERRAIN_DEFENCE_TENTHS,x
@@ -1700,9 +1698,9 @@ _unit:
 *   jsr add_estimate                ; s
     stx GL_KEEP_X
     lda GL_EST
-    sta GM0
-    lda GL_EST+1
-    sta GM1
+    ldy GL_EST+1
+    jsr m_word
+    ldx GL_KEEP_X
     lda U_SUPPLY_LO,x
     cmp #<LOW_SUPPLY_THRESHOLD
     lda U_SUPPLY_HI,x
@@ -1720,33 +1718,29 @@ _supplied:
 _level:
     clc
     adc #FORT_STEP_TENTHS
-    cmp #FORT_CAP_TENTHS
-    bcs _cap
     dey
     bne _level
 _capped:
     cmp #FORT_CAP_TENTHS
-    bcc _times
-_cap:
+    bcc +
     lda #FORT_CAP_TENTHS
-_times:
-    jsr mul_by_byte
+*   jsr mul_by_byte
+    ldx #0
     clc
-    lda GL_TOTAL
-    adc GM0
-    sta GL_TOTAL
-    lda GL_TOTAL+1
-    adc GM1
-    sta GL_TOTAL+1
-    lda GL_TOTAL+2
-    adc GM2
-    sta GL_TOTAL+2
+*   lda GL_TOTAL,x
+    adc GM0,x
+    sta GL_TOTAL,x
+    inx
+    txa
+    eor #3
+    bne -
     ldx GL_KEEP_X
 _next:
     dex
     bpl _unit
     lda GL_TALLY
     bne +
+_none:
     rts                             ; depots only
 *   lda GL_HEX                      ; Tobruk: only once ringed
     cmp #TOBRUK_COL
@@ -1755,26 +1749,16 @@ _next:
     cmp #TOBRUK_ROW
     bne _defence
     lda GL_RINGED
-    bne _defence
-    rts
+    beq _none
 _defence:
-    lda GL_TOTAL                    ; D = total / 10
-    sta GM0
-    lda GL_TOTAL+1
-    sta GM1
-    lda GL_TOTAL+2
-    sta GM2
-    lda #0
-    sta GM3
+    ldx #GL_TOTAL-GL_SUM            ; D = total / 10
     lda #10
-    jsr div_by_byte
-    lda GM0
+    jsr m_divide
     sta GL_WANT
-    lda GM1
-    sta GL_WANT+1
-    jsr sum_to_m                    ; the cap: s x num / den
+    sty GL_WANT+1
+    ldx #0                          ; the cap: s x num / den
     lda #DEFENDER_CAP_NUM
-    jsr mul_by_byte
+    jsr m_times
     lda #DEFENDER_CAP_DEN
     jsr div_by_byte
     lda GM0                         ; D above the cap: the cap
@@ -1791,9 +1775,8 @@ _defence:
     bne +
     inc GL_WANT
 *   lda GL_WANT                     ; wanted: D x 3 / 2
-    sta GM0
-    lda GL_WANT+1
-    sta GM1
+    ldy GL_WANT+1
+    jsr m_word
     lda #3
     jsr mul_by_byte
     lda #2
@@ -1802,14 +1785,13 @@ _defence:
     sta GL_WANT
     lda GM1
     sta GL_WANT+1
-    jsr sum_to_m                    ; the value: s / 3 ...
+    ldx #0                          ; the value: s / 3 + AI_STACK_VALUE ...
     lda #3
-    jsr div_by_byte
-    lda GM0
+    jsr m_divide
     clc
-    adc #AI_STACK_VALUE             ; ... + AI_STACK_VALUE ...
+    adc #AI_STACK_VALUE
     sta GL_VALUE
-    lda GM1
+    tya
     adc #0
     sta GL_VALUE+1
     ldx #TOWN_COUNT-1               ; ... + twice its town's VP, not the side's town ...
@@ -1824,52 +1806,77 @@ _town:
     cmp AI_SIDE
     beq _other_town
     lda TOWN_VP,x
-    asl
-    php
-    clc
-    adc GL_VALUE
-    sta GL_VALUE
-    lda GL_VALUE+1
-    adc #0
-    plp
-    adc #0
-    sta GL_VALUE+1
+    jsr add_value
+    lda TOWN_VP,x
+    jsr add_value
 _other_town:
     dex
     bpl _town
     jsr hex_gap                     ; ... + the rear threat
     cmp #AI_REAR_THREAT_RADIUS+1
     bcs +
-    lda GL_VALUE
-    clc
-    adc #<AI_REAR_THREAT_VALUE
-    sta GL_VALUE
-    lda GL_VALUE+1
-    adc #>AI_REAR_THREAT_VALUE
-    sta GL_VALUE+1
+    lda #AI_REAR_THREAT_VALUE       ; (below 256: opponent.py checks)
+    jsr add_value
 *   jmp insert_objective
 .scend
 
 ;
-; sum_to_m -- M0..M3 = GL_SUM.
+; add_value -- GL_VALUE += A.
 ;
-sum_to_m:
-    lda GL_SUM
+; Clobbers: A, flags
+;
+add_value:
+    clc
+    adc GL_VALUE
+    sta GL_VALUE
+    bcc +
+    inc GL_VALUE+1
+*   rts
+
+;
+; m_word -- M0..M3 = (Y:A).  m_times -- M0..M3 = the 24-bit GL_SUM + X, times A.
+; m_divide -- M0..M3 = the 24-bit GL_SUM + X, over A: the quotient in (Y:A) and M0, M1.
+;
+; Clobbers: A, X, Y, flags; math.s's
+;
+m_word:
     sta GM0
-    lda GL_SUM+1
+    sty GM1
+    lda #0
+    sta GM2
+    sta GM3
+    rts
+m_times:
+    pha
+    jsr m_load
+    pla
+    jmp mul_by_byte
+m_divide:
+    pha
+    jsr m_load
+    pla
+    jsr div_by_byte
+    lda GM0
+    ldy GM1
+    rts
+m_load:
+    lda GL_SUM,x
+    sta GM0
+    lda GL_SUM+1,x
     sta GM1
-    lda GL_SUM+2
+    lda GL_SUM+2,x
     sta GM2
     lda #0
     sta GM3
     rts
 
 ;
-; insert_objective -- (GL_VALUE, GL_HEX, GL_WANT) into the objectives, after every one
-; of a higher value, or of the same value and a lower or the same hex; the last one
-; out if there were AI_MAX_OBJECTIVES.
+; insert_objective -- the new objective (GL_HEX, GL_VALUE, GL_WANT: GL_NEW_OBJ's six
+; bytes) into the objectives, after every one of a higher value, or of the same value
+; and a lower or the same hex; the last one out if there were AI_MAX_OBJECTIVES.  The
+; objectives' six arrays follow each other (GL_OBJ_COL + k x AI_MAX_OBJECTIVES).
 ;
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; GL_POS, GL_COUNT
 ;
 insert_objective:
 .scope
@@ -1898,48 +1905,46 @@ _after:
 _at:
     cpy #AI_MAX_OBJECTIVES
     bcs _done                       ; not among the first
+    sty GL_POS
     ldx GL_NOBJ
     cpx #AI_MAX_OBJECTIVES
-    bcs _shift_from
+    bcs _shift
     inc GL_NOBJ
     inx
-_shift_from:
-    dex                             ; the last entry kept
-    sty GL_POS
 _shift:
+    dex                             ; the last entry kept, down to GL_POS + 1
     cpx GL_POS
     beq _put
+    stx GL_COUNT
+    ldy #6
+    txa
+_field:
+    tax                             ; entry - 1 -> entry, in each array
     lda GL_OBJ_COL-1,x
     sta GL_OBJ_COL,x
-    lda GL_OBJ_ROW-1,x
-    sta GL_OBJ_ROW,x
-    lda GL_OBJ_VALUE_LO-1,x
-    sta GL_OBJ_VALUE_LO,x
-    lda GL_OBJ_VALUE_HI-1,x
-    sta GL_OBJ_VALUE_HI,x
-    lda GL_OBJ_WANT_LO-1,x
-    sta GL_OBJ_WANT_LO,x
-    lda GL_OBJ_WANT_HI-1,x
-    sta GL_OBJ_WANT_HI,x
-    dex
+    txa
+    clc
+    adc #AI_MAX_OBJECTIVES
+    dey
+    bne _field
+    ldx GL_COUNT
     jmp _shift
 _put:
-    lda GL_HEX
+    lda GL_POS
+    ldx #0
+_new:
+    tay
+    lda GL_NEW_OBJ,x
     sta GL_OBJ_COL,y
-    lda GL_HEX+1
-    sta GL_OBJ_ROW,y
-    lda GL_VALUE
-    sta GL_OBJ_VALUE_LO,y
-    lda GL_VALUE+1
-    sta GL_OBJ_VALUE_HI,y
-    lda GL_WANT
-    sta GL_OBJ_WANT_LO,y
-    lda GL_WANT+1
-    sta GL_OBJ_WANT_HI,y
+    tya
+    clc
+    adc #AI_MAX_OBJECTIVES
+    inx
+    cpx #6
+    bne _new
 _done:
     rts
 .scend
-
 ;
 ; plan_opening -- GoodAI._opening: with this turn's opening plan on (ai_opening_plan,
 ; from its phase of the turn), a free mobile unit already on a target stays there
@@ -2411,7 +2416,10 @@ GL_PLANNED_HI:
 .space GL_RING_ON       1                   ; 1: the ring holds (_ring_holders)
 .space GL_DRIVING       1                   ; the opening's targets (0: no drive)
 .space GL_RANGE         1                   ; the side's combat units' supply range
-.space GL_HEX           2                   ; the hex in hand
+.space GL_HEX           2                   ; the hex in hand (GL_NEW_OBJ: with
+.space GL_VALUE         2                   ; GL_VALUE and GL_WANT, a new objective)
+.space GL_WANT          2
+.alias GL_NEW_OBJ       GL_HEX
 .space GL_KEY           4                   ; key_min's candidate ...
 .space GL_LEAST         4                   ; ... and the least so far
 .space GL_UNIT          1                   ; the unit in hand (index)
@@ -2422,15 +2430,13 @@ GL_PLANNED_HI:
 .space GL_COUNT         1
 .space GL_POS           1
 .space GL_NEW           1
-.space GL_TALLY         1
 .space GL_KEEP_X        1
 .space GL_EST           2
 .space GL_SUM           3
 .space GL_TOTAL         3
+.space GL_TALLY         1                   ; (after GL_SUM, GL_TOTAL: stack_objective)
 .space GL_HERE          4
 .space GL_LOCAL_SIDE    1
-.space GL_VALUE         2
-.space GL_WANT          2
 .space GL_TENTHS        1
 .space GL_NOBJ          1
 .space GL_NFREE         1
