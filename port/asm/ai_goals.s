@@ -118,51 +118,31 @@ _unit:
 .scend
 
 ;
-; plan_walls -- AI_WALLS: each hex the enemy's units on the map hold, once, $FF after.
+; plan_walls -- AI_WALLS: the hex of each enemy unit on the map (a hex once a unit: at
+; most AI_SIDE_UNITS_MAX), $FF after.
 ;
-; Clobbers: A, X, Y, flags; GL_COUNT
+; Clobbers: A, X, Y, flags
 ;
 plan_walls:
 .scope
     ldy #0
-    ldx #0
+    ldx #UNIT_COUNT-1
 _unit:
     jsr enemy_on_map
     bne _next
-    sty GL_COUNT
-    ldy #0
-_seek:
-    cpy GL_COUNT
-    beq _add
-    lda AI_WALLS,y
-    cmp U_COL,x
-    bne _other
-    lda AI_WALLS+1,y
-    cmp U_ROW,x
-    beq _listed
-_other:
-    iny
-    iny
-    bne _seek                       ; always
-_add:
     lda U_COL,x
     sta AI_WALLS,y
+    iny
     lda U_ROW,x
-    sta AI_WALLS+1,y
+    sta AI_WALLS,y
     iny
-    iny
-    sty GL_COUNT
-_listed:
-    ldy GL_COUNT
 _next:
-    inx
-    cpx #UNIT_COUNT
-    bne _unit
+    dex
+    bpl _unit
     lda #$FF
     sta AI_WALLS,y
     rts
 .scend
-
 ;
 ; enemy_on_map, own_on_map -- is unit X on the map and the enemy's (the moving side's)?
 ;
@@ -348,7 +328,7 @@ _entry:
     lda GL_RING_ON
     beq _not_ring
     jsr ring_holder
-    bcc +
+    bne +
     jmp _next
 *
 _not_ring:
@@ -602,55 +582,42 @@ home_distance:
 ; hex next to Tobruk, the strongest of the side's units there that are not depots and
 ; have AI_RING_HOLD_SUPPLY (any supply in the last turn), the lower number first.
 ;
-; Out:      carry set: it holds
-; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+; Out:      Z set: it holds
+; Clobbers: A, X, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
 ;
 ring_holder:
 .scope
-    lda #TOBRUK_COL
-    sta ZP_HEX_B
-    lda #TOBRUK_ROW
-    sta ZP_HEX_B+1
-    jsr distance_unit
+    jsr tobruk_distance
     cmp #1
-    bne _no
-    ldx GL_UNIT
-    jsr ring_fit
-    bne _no
-    ldx #UNIT_COUNT-1
-_other:
-    cpx GL_UNIT
-    beq _next
+    bne _done
+    jsr key_reset                   ; the least (minus strength, number)
+    lda #0
+    sta GL_KEY+3
+    tax
+_unit:
     jsr own_on_map
     bne _next
     jsr at_hex
     bne _next
     jsr ring_fit
     bne _next
-    ldy GL_UNIT                     ; another in the running: stronger, or as strong
-    lda U_STR_LO,y                  ; with a lower number?
-    cmp U_STR_LO,x
-    lda U_STR_HI,y
-    sbc U_STR_HI,x
-    bcc _no                         ; it is stronger
-    lda U_STR_LO,y
-    cmp U_STR_LO,x
-    bne _next
-    lda U_STR_HI,y
-    cmp U_STR_HI,x
-    bne _next
-    cpx GL_UNIT
-    bcc _no
+    lda U_STR_HI,x
+    eor #$FF
+    sta GL_KEY
+    lda U_STR_LO,x
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
+    jsr key_min
 _next:
-    dex
-    bpl _other
-    sec
-    rts
-_no:
-    clc
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    lda GL_LEAST+2
+    cmp GL_UNIT
+_done:
     rts
 .scend
-
 ;
 ; ring_fit -- may unit X hold the ring: no depot, AI_RING_HOLD_SUPPLY or the last turn?
 ;
@@ -691,11 +658,7 @@ holder:
     lda AI_SIDE
     cmp #SIDE_ALLIED
     bne _town
-    lda GL_HEX
-    cmp #TOBRUK_COL
-    bne _town
-    lda GL_HEX+1
-    cmp #TOBRUK_ROW
+    jsr at_tobruk
     bne _town
     lda #0                          ; Tobruk's: the combat units before it there
     sta GL_COUNT
@@ -725,16 +688,8 @@ _town:
     cmp HOME_ROW,x
     beq _valued
 _towns:
-    ldx #TOWN_COUNT-1
-_town_hex:
-    lda GL_HEX
-    cmp TOWN_COL,x
-    bne +
-    lda GL_HEX+1
-    cmp TOWN_ROW,x
-    beq _valued
-*   dex
-    bpl _town_hex
+    jsr town_at_hex
+    bpl _valued
 _no:
     clc
     rts
@@ -1084,71 +1039,64 @@ _next:
     jsr plan_scores
     jsr plan_phases
 _round:
-    lda #0                          ; the best pair still open
-    sta GL_BEST_D                   ; 0: none yet (scores are compared from 1 up:
-    sta GL_BEST_SCORE               ; GL_BEST_SCORE + 1)
-    sta GL_BEST_SCORE+1
-    sta GL_PAIR
-    sta GL_SLOT
+    jsr key_reset                   ; the best pair open: the least key (minus its
+    lda #0                          ; score, its place in GL_PAIRS: units by number,
+    sta GL_KEY+3                    ; objectives by rank)
+    tax
+    tay
 _slot:
-    ldx GL_SLOT
-    cpx GL_NFREE
+    cpy GL_NFREE
     beq _take
-    ldy GL_FREE,x
+    sty GL_SLOT
+    lda GL_FREE,y
+    tay
     lda AI_GOAL_ROW+1,y
     cmp #NO_GOAL
     bne _placed
-    ldx GL_PAIR
-    ldy #AI_MAX_OBJECTIVES
+    lda #AI_MAX_OBJECTIVES
+    sta GL_COUNT
 _pair:
-    lda GL_PAIRS,x
-    cmp #NO_PAIR
+    ldy GL_PAIRS,x
+    cpy #NO_PAIR
     beq _pass
-    stx GL_TRY
-    tax
-    lda GL_SCORE_HI,x
-    bmi _served                     ; its objective wants no more
-    cmp GL_BEST_SCORE+1
-    bcc _served
-    bne _best
-    lda GL_SCORE_LO,x
-    cmp GL_BEST_SCORE
-    bcc _served
-    bne _best
-    lda GL_BEST_D                   ; equal: only the first of all (none yet)
-    bne _served
-_best:
-    lda GL_SCORE_LO,x
-    sta GL_BEST_SCORE
-    lda GL_SCORE_HI,x
-    sta GL_BEST_SCORE+1
-    stx GL_BEST_PAIR
-    lda GL_SLOT
-    sta GL_BEST_SLOT
-    lda #1
-    sta GL_BEST_D
-_served:
-    ldx GL_TRY
+    lda GL_SCORE_HI,y
+    bmi _pass                       ; its objective wants no more
+    eor #$FF
+    sta GL_KEY
+    lda GL_SCORE_LO,y
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
+    jsr key_min
 _pass:
     inx
-    dey
+    dec GL_COUNT
     bne _pair
+    beq _next_slot                  ; always
 _placed:
-    lda GL_PAIR
+    txa
     clc
     adc #AI_MAX_OBJECTIVES
-    sta GL_PAIR
-    inc GL_SLOT
-    jmp _slot
+    tax
+_next_slot:
+    ldy GL_SLOT
+    iny
+    bne _slot                       ; always
 _take:
-    lda GL_BEST_D
-    bne +
-    rts
-*   ldx GL_BEST_SLOT
+    lda GL_LEAST+3
+    beq +
+    rts                             ; none open
+*   lda GL_LEAST+2                  ; the slot: the place / AI_MAX_OBJECTIVES
+    ldx #$FF
+    sec
+*   inx
+    sbc #AI_MAX_OBJECTIVES
+    bcs -
     lda GL_FREE,x
     sta GL_UNIT
-    lda GL_BEST_PAIR                ; the objective: the pair's index mod
-    sec                             ; AI_MAX_OBJECTIVES
+    ldx GL_LEAST+2                  ; the objective: the pair's score slot mod
+    lda GL_PAIRS,x                  ; AI_MAX_OBJECTIVES
+    sec
 *   sbc #AI_MAX_OBJECTIVES
     bcs -
     adc #AI_MAX_OBJECTIVES
@@ -1233,24 +1181,22 @@ _set:
 ; wanted beyond AI_FAR_PHASES when the objective wants more than the free units have
 ; (GoodAI._assign).  GL_SCORE_LO/HI[phases x AI_MAX_OBJECTIVES + objective].
 ;
-; Clobbers: A, X, Y, flags; the zero page; GL_OBJ, GL_PHASES
+; Clobbers: A, X, Y, flags; the zero page; GL_OBJ, GL_PHASES, GL_PAIR
 ;
 plan_scores:
 .scope
-    ldx GL_NOBJ
-_objective:
-    dex
-    bpl +
-    rts
-*   stx GL_OBJ
     lda #0
     sta GL_PHASES
+    sta GL_PAIR                     ; the slot of (phases, objective 0)
 _phase:
-    ldx GL_OBJ
+    ldx #0
+_objective:
+    cpx GL_NOBJ
+    beq _next_phase
+    stx GL_OBJ
     lda GL_OBJ_VALUE_LO,x
-    sta GM0
-    lda GL_OBJ_VALUE_HI,x
-    sta GM1
+    ldy GL_OBJ_VALUE_HI,x
+    jsr m_word
     lda GL_PHASES
     cmp #AI_FAR_PHASES+1
     bcc _worth
@@ -1269,8 +1215,8 @@ _phase:
     ldy GL_OBJ_WANT_HI,x
     jsr div_by_word
 _worth:
-    lda #0                          ; x 8: below 2^15 (a value below 4096: a hex's
-    sta GM2                         ; strength x 10 fits 16 bits, tables.py)
+    lda #0                          ; x 8: below 2^15 (stack_objective)
+    sta GM2
     sta GM3
     ldx #3
 *   asl GM0
@@ -1281,22 +1227,29 @@ _worth:
     inx
     txa
     jsr div_by_byte
-    ldx GL_PHASES                   ; the slot: phases x AI_MAX_OBJECTIVES + objective
-    lda GL_OBJ
-    jsr score_slot
+    lda GL_PAIR
+    clc
+    adc GL_OBJ
     tax
     lda GM0
     sta GL_SCORE_LO,x
     lda GM1
     sta GL_SCORE_HI,x
+    ldx GL_OBJ
+    inx
+    bne _objective                  ; always
+_next_phase:
+    lda GL_PAIR
+    clc
+    adc #AI_MAX_OBJECTIVES
+    sta GL_PAIR
     inc GL_PHASES
     lda GL_PHASES
     cmp #PHASE_SLOTS
-    bne _phase
-    ldx GL_OBJ
-    jmp _objective
+    beq +
+    jmp _phase
+*   rts
 .scend
-
 ;
 ; plan_phases -- GL_PAIRS[slot x AI_MAX_OBJECTIVES + objective]: the score slot of each
 ; free unit for each objective (phases x AI_MAX_OBJECTIVES + objective: the operations
@@ -1651,6 +1604,44 @@ _done:
 .scend
 
 ;
+; town_at_hex -- the town at GL_HEX (TOWN_COL/ROW, CONTROL's index).
+;
+; Out:      X = the town, N clear; N set: none
+; Clobbers: A, flags
+;
+town_at_hex:
+.scope
+    ldx #TOWN_COUNT-1
+_town:
+    lda GL_HEX
+    cmp TOWN_COL,x
+    bne _next
+    lda GL_HEX+1
+    cmp TOWN_ROW,x
+    beq _done
+_next:
+    dex
+    bpl _town
+_done:
+    txa
+    rts
+.scend
+
+;
+; at_tobruk -- is GL_HEX Tobruk?
+;
+; Out:      Z set: yes
+; Clobbers: A
+;
+at_tobruk:
+    lda GL_HEX
+    cmp #TOBRUK_COL
+    bne +
+    lda GL_HEX+1
+    cmp #TOBRUK_ROW
+*   rts
+
+;
 ; hex_terrain_here -- the terrain of GL_HEX.
 ;
 ; Out:      A = the terrain code
@@ -1742,11 +1733,7 @@ _next:
     bne +
 _none:
     rts                             ; depots only
-*   lda GL_HEX                      ; Tobruk: only once ringed
-    cmp #TOBRUK_COL
-    bne _defence
-    lda GL_HEX+1
-    cmp #TOBRUK_ROW
+*   jsr at_tobruk                   ; Tobruk: only once ringed
     bne _defence
     lda GL_RINGED
     beq _none
@@ -1794,24 +1781,16 @@ _defence:
     tya
     adc #0
     sta GL_VALUE+1
-    ldx #TOWN_COUNT-1               ; ... + twice its town's VP, not the side's town ...
-_town:
-    lda GL_HEX
-    cmp TOWN_COL,x
-    bne _other_town
-    lda GL_HEX+1
-    cmp TOWN_ROW,x
-    bne _other_town
+    jsr town_at_hex                 ; ... + twice its town's VP, not the side's town ...
+    bmi _no_town
     lda CONTROL,x
     cmp AI_SIDE
-    beq _other_town
+    beq _no_town
     lda TOWN_VP,x
     jsr add_value
     lda TOWN_VP,x
     jsr add_value
-_other_town:
-    dex
-    bpl _town
+_no_town:
     jsr hex_gap                     ; ... + the rear threat
     cmp #AI_REAR_THREAT_RADIUS+1
     bcs +
