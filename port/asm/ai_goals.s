@@ -30,6 +30,7 @@
 .alias FLAG_BOLD         2              ; on an opening drive: no exposure check
 .alias FLAG_EN_ROUTE     4              ; (the driver's, after the walk)
 .alias FLAG_FREE         $80            ; work: free for the objectives or the line
+.alias FLAG_ORDERED      $40            ; work: in AI_ORDER already (plan_order)
 .alias NO_GOAL           $FF
 .alias NO_PAIR           $FF
 .alias NO_TETHER         255            ; ai_good.UNREACHABLE as a tether
@@ -79,10 +80,9 @@ _side:
     jsr plan_order
     jsr plan_board
     jsr plan_units
-    lda GL_OFFENCE
-    bne _assign
     ldx AI_SIDE
     lda goals_presses,x
+    ora GL_OFFENCE
     bne _assign
     jsr plan_line
     jmp _order
@@ -200,61 +200,50 @@ at_hex:
 
 ;
 ; plan_order -- AI_ORDER: the side's combat units on the map by strength down, then by
-; number (insertion: a unit goes after every one at least as strong), 0 after.
+; number (GoodAI._plan's walk order), 0 after: each place takes the least key (minus
+; strength, number) not yet placed (FLAG_ORDERED).
 ;
-; Clobbers: A, X, Y, flags; GL_COUNT, GL_POS, GL_NEW
+; Clobbers: A, X, Y, flags
 ;
 plan_order:
 .scope
+    ldy #0
+_place:
+    jsr key_reset
     lda #0
-    sta GL_COUNT
-    tax
+    sta GL_KEY+3
+    ldx #UNIT_COUNT-1
 _unit:
     jsr own_combatant
     bne _next
-    stx GL_NEW
-    ldy #0
-_find:
-    cpy GL_COUNT
-    beq _insert
-    sty GL_POS
-    ldx AI_ORDER,y
-    ldy GL_NEW
-    lda U_STR_LO-1,x                ; the entry at least as strong: on
-    cmp U_STR_LO,y
-    lda U_STR_HI-1,x
-    sbc U_STR_HI,y
-    ldy GL_POS
-    bcc _insert
-    iny
-    bne _find                       ; always
-_insert:
-    sty GL_POS
-    ldx GL_COUNT
-_shift:
-    cpx GL_POS
-    beq _put
-    lda AI_ORDER-1,x
-    sta AI_ORDER,x
+    lda AI_FLAGS+1,x
+    and #FLAG_ORDERED
+    bne _next
+    lda U_STR_HI,x
+    eor #$FF
+    sta GL_KEY
+    lda U_STR_LO,x
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
+    jsr key_min
+_next:
     dex
-    jmp _shift
-_put:
-    ldx GL_NEW
+    bpl _unit
+    ldx GL_LEAST+2
     inx
+    beq _end                        ; none left ($FF)
     txa
     sta AI_ORDER,y
-    inc GL_COUNT
-    ldx GL_NEW
-_next:
-    inx
-    cpx #UNIT_COUNT
-    bne _unit
-    ldy GL_COUNT
+    lda #FLAG_ORDERED               ; (the flags are 0 before plan_units)
+    sta AI_FLAGS,x                  ; (X: its number)
+    iny
+    bne _place                      ; always
+_end:
     lda #0
     sta AI_ORDER,y
     rts
 .scend
-
 ;
 ; plan_board -- what the whole plan looks at: the last turn (no upkeep: no supply
 ; tether), Tobruk ringed, the ring held (Axis, an Allied Tobruk ringed:
@@ -478,14 +467,14 @@ _next:
 ; key_min takes GL_KEY if it is below GL_LEAST (an equal one not: the first wins).
 ;
 ; Out:      key_min: carry set: taken
-; Clobbers: A, flags; X and Y kept
+; Clobbers: A, flags; key_reset X; key_min keeps X and Y
 ;
 key_reset:
     lda #$FF
-    sta GL_LEAST
-    sta GL_LEAST+1
-    sta GL_LEAST+2
-    sta GL_LEAST+3
+    ldx #3
+*   sta GL_LEAST,x
+    dex
+    bpl -
     rts
 key_min:
 .scope
@@ -549,8 +538,8 @@ _source:
     lda AI_SOURCE_LIST+1,y
     sta ZP_HEX_A+1
     sta GL_KEY+2
-    lda GL_BEHIND
-    cmp #$FF
+    ldx GL_BEHIND
+    inx
     beq _any
     jsr home_distance
     cmp GL_BEHIND
@@ -599,8 +588,17 @@ _unit:
     bne _next
     jsr at_hex
     bne _next
-    jsr ring_fit
-    bne _next
+    lda UNIT_ROLE,x                 ; no depot, AI_RING_HOLD_SUPPLY or the last turn
+    cmp #ROLE_DEPOT
+    beq _next
+    lda GL_LAST
+    bne _fit
+    lda U_SUPPLY_LO,x
+    cmp #<AI_RING_HOLD_SUPPLY
+    lda U_SUPPLY_HI,x
+    sbc #>AI_RING_HOLD_SUPPLY
+    bcc _next
+_fit:
     lda U_STR_HI,x
     eor #$FF
     sta GL_KEY
@@ -616,31 +614,6 @@ _next:
     lda GL_LEAST+2
     cmp GL_UNIT
 _done:
-    rts
-.scend
-;
-; ring_fit -- may unit X hold the ring: no depot, AI_RING_HOLD_SUPPLY or the last turn?
-;
-; Out:      Z set: yes
-; Clobbers: A
-;
-ring_fit:
-.scope
-    lda UNIT_ROLE,x
-    cmp #ROLE_DEPOT
-    beq _no
-    lda GL_LAST
-    bne _yes
-    lda U_SUPPLY_LO,x
-    cmp #<AI_RING_HOLD_SUPPLY
-    lda U_SUPPLY_HI,x
-    sbc #>AI_RING_HOLD_SUPPLY
-    bcc _no
-_yes:
-    lda #0
-    rts
-_no:
-    lda #1
     rts
 .scend
 
@@ -1453,7 +1426,7 @@ _end:
     sta AI_ORDER,y
     ldx #UNIT_COUNT-1
 *   lda AI_FLAGS+1,x
-    and #$FF-FLAG_FREE
+    and #$FF-FLAG_FREE-FLAG_ORDERED
     sta AI_FLAGS+1,x
     dex
     bpl -
