@@ -30,6 +30,7 @@
 .alias FLAG_BOLD         2              ; on an opening drive: no exposure check
 .alias FLAG_EN_ROUTE     4              ; (the driver's, after the walk)
 .alias FLAG_FREE         $80            ; work: free for the objectives or the line
+.alias FLAG_ORDERED      $40            ; work: in AI_ORDER already (plan_order)
 .alias NO_GOAL           $FF
 .alias NO_PAIR           $FF
 .alias NO_TETHER         255            ; ai_good.UNREACHABLE as a tether
@@ -79,10 +80,9 @@ _side:
     jsr plan_order
     jsr plan_board
     jsr plan_units
-    lda GL_OFFENCE
-    bne _assign
     ldx AI_SIDE
     lda goals_presses,x
+    ora GL_OFFENCE
     bne _assign
     jsr plan_line
     jmp _order
@@ -118,51 +118,31 @@ _unit:
 .scend
 
 ;
-; plan_walls -- AI_WALLS: each hex the enemy's units on the map hold, once, $FF after.
+; plan_walls -- AI_WALLS: the hex of each enemy unit on the map (a hex once a unit: at
+; most AI_SIDE_UNITS_MAX), $FF after.
 ;
-; Clobbers: A, X, Y, flags; GL_COUNT
+; Clobbers: A, X, Y, flags
 ;
 plan_walls:
 .scope
     ldy #0
-    ldx #0
+    ldx #UNIT_COUNT-1
 _unit:
     jsr enemy_on_map
     bne _next
-    sty GL_COUNT
-    ldy #0
-_seek:
-    cpy GL_COUNT
-    beq _add
-    lda AI_WALLS,y
-    cmp U_COL,x
-    bne _other
-    lda AI_WALLS+1,y
-    cmp U_ROW,x
-    beq _listed
-_other:
-    iny
-    iny
-    bne _seek                       ; always
-_add:
     lda U_COL,x
     sta AI_WALLS,y
+    iny
     lda U_ROW,x
-    sta AI_WALLS+1,y
+    sta AI_WALLS,y
     iny
-    iny
-    sty GL_COUNT
-_listed:
-    ldy GL_COUNT
 _next:
-    inx
-    cpx #UNIT_COUNT
-    bne _unit
+    dex
+    bpl _unit
     lda #$FF
     sta AI_WALLS,y
     rts
 .scend
-
 ;
 ; enemy_on_map, own_on_map -- is unit X on the map and the enemy's (the moving side's)?
 ;
@@ -220,61 +200,50 @@ at_hex:
 
 ;
 ; plan_order -- AI_ORDER: the side's combat units on the map by strength down, then by
-; number (insertion: a unit goes after every one at least as strong), 0 after.
+; number (GoodAI._plan's walk order), 0 after: each place takes the least key (minus
+; strength, number) not yet placed (FLAG_ORDERED).
 ;
-; Clobbers: A, X, Y, flags; GL_COUNT, GL_POS, GL_NEW
+; Clobbers: A, X, Y, flags
 ;
 plan_order:
 .scope
+    ldy #0
+_place:
+    jsr key_reset
     lda #0
-    sta GL_COUNT
-    tax
+    sta GL_KEY+3
+    ldx #UNIT_COUNT-1
 _unit:
     jsr own_combatant
     bne _next
-    stx GL_NEW
-    ldy #0
-_find:
-    cpy GL_COUNT
-    beq _insert
-    sty GL_POS
-    ldx AI_ORDER,y
-    ldy GL_NEW
-    lda U_STR_LO-1,x                ; the entry at least as strong: on
-    cmp U_STR_LO,y
-    lda U_STR_HI-1,x
-    sbc U_STR_HI,y
-    ldy GL_POS
-    bcc _insert
-    iny
-    bne _find                       ; always
-_insert:
-    sty GL_POS
-    ldx GL_COUNT
-_shift:
-    cpx GL_POS
-    beq _put
-    lda AI_ORDER-1,x
-    sta AI_ORDER,x
+    lda AI_FLAGS+1,x
+    and #FLAG_ORDERED
+    bne _next
+    lda U_STR_HI,x
+    eor #$FF
+    sta GL_KEY
+    lda U_STR_LO,x
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
+    jsr key_min
+_next:
     dex
-    jmp _shift
-_put:
-    ldx GL_NEW
+    bpl _unit
+    ldx GL_LEAST+2
     inx
+    beq _end                        ; none left ($FF)
     txa
     sta AI_ORDER,y
-    inc GL_COUNT
-    ldx GL_NEW
-_next:
-    inx
-    cpx #UNIT_COUNT
-    bne _unit
-    ldy GL_COUNT
+    lda #FLAG_ORDERED               ; (the flags are 0 before plan_units)
+    sta AI_FLAGS,x                  ; (X: its number)
+    iny
+    bne _place                      ; always
+_end:
     lda #0
     sta AI_ORDER,y
     rts
 .scend
-
 ;
 ; plan_board -- what the whole plan looks at: the last turn (no upkeep: no supply
 ; tether), Tobruk ringed, the ring held (Axis, an Allied Tobruk ringed:
@@ -348,7 +317,7 @@ _entry:
     lda GL_RING_ON
     beq _not_ring
     jsr ring_holder
-    bcc +
+    bne +
     jmp _next
 *
 _not_ring:
@@ -498,14 +467,14 @@ _next:
 ; key_min takes GL_KEY if it is below GL_LEAST (an equal one not: the first wins).
 ;
 ; Out:      key_min: carry set: taken
-; Clobbers: A, flags; X and Y kept
+; Clobbers: A, flags; key_reset X; key_min keeps X and Y
 ;
 key_reset:
     lda #$FF
-    sta GL_LEAST
-    sta GL_LEAST+1
-    sta GL_LEAST+2
-    sta GL_LEAST+3
+    ldx #3
+*   sta GL_LEAST,x
+    dex
+    bpl -
     rts
 key_min:
 .scope
@@ -569,8 +538,8 @@ _source:
     lda AI_SOURCE_LIST+1,y
     sta ZP_HEX_A+1
     sta GL_KEY+2
-    lda GL_BEHIND
-    cmp #$FF
+    ldx GL_BEHIND
+    inx
     beq _any
     jsr home_distance
     cmp GL_BEHIND
@@ -602,78 +571,49 @@ home_distance:
 ; hex next to Tobruk, the strongest of the side's units there that are not depots and
 ; have AI_RING_HOLD_SUPPLY (any supply in the last turn), the lower number first.
 ;
-; Out:      carry set: it holds
-; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+; Out:      Z set: it holds
+; Clobbers: A, X, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
 ;
 ring_holder:
 .scope
-    lda #TOBRUK_COL
-    sta ZP_HEX_B
-    lda #TOBRUK_ROW
-    sta ZP_HEX_B+1
-    jsr distance_unit
+    jsr tobruk_distance
     cmp #1
-    bne _no
-    ldx GL_UNIT
-    jsr ring_fit
-    bne _no
-    ldx #UNIT_COUNT-1
-_other:
-    cpx GL_UNIT
-    beq _next
+    bne _done
+    jsr key_reset                   ; the least (minus strength, number)
+    lda #0
+    sta GL_KEY+3
+    tax
+_unit:
     jsr own_on_map
     bne _next
     jsr at_hex
     bne _next
-    jsr ring_fit
-    bne _next
-    ldy GL_UNIT                     ; another in the running: stronger, or as strong
-    lda U_STR_LO,y                  ; with a lower number?
-    cmp U_STR_LO,x
-    lda U_STR_HI,y
-    sbc U_STR_HI,x
-    bcc _no                         ; it is stronger
-    lda U_STR_LO,y
-    cmp U_STR_LO,x
-    bne _next
-    lda U_STR_HI,y
-    cmp U_STR_HI,x
-    bne _next
-    cpx GL_UNIT
-    bcc _no
-_next:
-    dex
-    bpl _other
-    sec
-    rts
-_no:
-    clc
-    rts
-.scend
-
-;
-; ring_fit -- may unit X hold the ring: no depot, AI_RING_HOLD_SUPPLY or the last turn?
-;
-; Out:      Z set: yes
-; Clobbers: A
-;
-ring_fit:
-.scope
-    lda UNIT_ROLE,x
+    lda UNIT_ROLE,x                 ; no depot, AI_RING_HOLD_SUPPLY or the last turn
     cmp #ROLE_DEPOT
-    beq _no
+    beq _next
     lda GL_LAST
-    bne _yes
+    bne _fit
     lda U_SUPPLY_LO,x
     cmp #<AI_RING_HOLD_SUPPLY
     lda U_SUPPLY_HI,x
     sbc #>AI_RING_HOLD_SUPPLY
-    bcc _no
-_yes:
-    lda #0
-    rts
-_no:
-    lda #1
+    bcc _next
+_fit:
+    lda U_STR_HI,x
+    eor #$FF
+    sta GL_KEY
+    lda U_STR_LO,x
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
+    jsr key_min
+_next:
+    inx
+    cpx #UNIT_COUNT
+    bne _unit
+    lda GL_LEAST+2
+    cmp GL_UNIT
+_done:
     rts
 .scend
 
@@ -691,11 +631,7 @@ holder:
     lda AI_SIDE
     cmp #SIDE_ALLIED
     bne _town
-    lda GL_HEX
-    cmp #TOBRUK_COL
-    bne _town
-    lda GL_HEX+1
-    cmp #TOBRUK_ROW
+    jsr at_tobruk
     bne _town
     lda #0                          ; Tobruk's: the combat units before it there
     sta GL_COUNT
@@ -725,16 +661,8 @@ _town:
     cmp HOME_ROW,x
     beq _valued
 _towns:
-    ldx #TOWN_COUNT-1
-_town_hex:
-    lda GL_HEX
-    cmp TOWN_COL,x
-    bne +
-    lda GL_HEX+1
-    cmp TOWN_ROW,x
-    beq _valued
-*   dex
-    bpl _town_hex
+    jsr town_at_hex
+    bpl _valued
 _no:
     clc
     rts
@@ -1084,71 +1012,64 @@ _next:
     jsr plan_scores
     jsr plan_phases
 _round:
-    lda #0                          ; the best pair still open
-    sta GL_BEST_D                   ; 0: none yet (scores are compared from 1 up:
-    sta GL_BEST_SCORE               ; GL_BEST_SCORE + 1)
-    sta GL_BEST_SCORE+1
-    sta GL_PAIR
-    sta GL_SLOT
+    jsr key_reset                   ; the best pair open: the least key (minus its
+    lda #0                          ; score, its place in GL_PAIRS: units by number,
+    sta GL_KEY+3                    ; objectives by rank)
+    tax
+    tay
 _slot:
-    ldx GL_SLOT
-    cpx GL_NFREE
+    cpy GL_NFREE
     beq _take
-    ldy GL_FREE,x
+    sty GL_SLOT
+    lda GL_FREE,y
+    tay
     lda AI_GOAL_ROW+1,y
     cmp #NO_GOAL
     bne _placed
-    ldx GL_PAIR
-    ldy #AI_MAX_OBJECTIVES
+    lda #AI_MAX_OBJECTIVES
+    sta GL_COUNT
 _pair:
-    lda GL_PAIRS,x
-    cmp #NO_PAIR
+    ldy GL_PAIRS,x
+    cpy #NO_PAIR
     beq _pass
-    stx GL_TRY
-    tax
-    lda GL_SCORE_HI,x
-    bmi _served                     ; its objective wants no more
-    cmp GL_BEST_SCORE+1
-    bcc _served
-    bne _best
-    lda GL_SCORE_LO,x
-    cmp GL_BEST_SCORE
-    bcc _served
-    bne _best
-    lda GL_BEST_D                   ; equal: only the first of all (none yet)
-    bne _served
-_best:
-    lda GL_SCORE_LO,x
-    sta GL_BEST_SCORE
-    lda GL_SCORE_HI,x
-    sta GL_BEST_SCORE+1
-    stx GL_BEST_PAIR
-    lda GL_SLOT
-    sta GL_BEST_SLOT
-    lda #1
-    sta GL_BEST_D
-_served:
-    ldx GL_TRY
+    lda GL_SCORE_HI,y
+    bmi _pass                       ; its objective wants no more
+    eor #$FF
+    sta GL_KEY
+    lda GL_SCORE_LO,y
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
+    jsr key_min
 _pass:
     inx
-    dey
+    dec GL_COUNT
     bne _pair
+    beq _next_slot                  ; always
 _placed:
-    lda GL_PAIR
+    txa
     clc
     adc #AI_MAX_OBJECTIVES
-    sta GL_PAIR
-    inc GL_SLOT
-    jmp _slot
+    tax
+_next_slot:
+    ldy GL_SLOT
+    iny
+    bne _slot                       ; always
 _take:
-    lda GL_BEST_D
-    bne +
-    rts
-*   ldx GL_BEST_SLOT
+    lda GL_LEAST+3
+    beq +
+    rts                             ; none open
+*   lda GL_LEAST+2                  ; the slot: the place / AI_MAX_OBJECTIVES
+    ldx #$FF
+    sec
+*   inx
+    sbc #AI_MAX_OBJECTIVES
+    bcs -
     lda GL_FREE,x
     sta GL_UNIT
-    lda GL_BEST_PAIR                ; the objective: the pair's index mod
-    sec                             ; AI_MAX_OBJECTIVES
+    ldx GL_LEAST+2                  ; the objective: the pair's score slot mod
+    lda GL_PAIRS,x                  ; AI_MAX_OBJECTIVES
+    sec
 *   sbc #AI_MAX_OBJECTIVES
     bcs -
     adc #AI_MAX_OBJECTIVES
@@ -1233,24 +1154,22 @@ _set:
 ; wanted beyond AI_FAR_PHASES when the objective wants more than the free units have
 ; (GoodAI._assign).  GL_SCORE_LO/HI[phases x AI_MAX_OBJECTIVES + objective].
 ;
-; Clobbers: A, X, Y, flags; the zero page; GL_OBJ, GL_PHASES
+; Clobbers: A, X, Y, flags; the zero page; GL_OBJ, GL_PHASES, GL_PAIR
 ;
 plan_scores:
 .scope
-    ldx GL_NOBJ
-_objective:
-    dex
-    bpl +
-    rts
-*   stx GL_OBJ
     lda #0
     sta GL_PHASES
+    sta GL_PAIR                     ; the slot of (phases, objective 0)
 _phase:
-    ldx GL_OBJ
+    ldx #0
+_objective:
+    cpx GL_NOBJ
+    beq _next_phase
+    stx GL_OBJ
     lda GL_OBJ_VALUE_LO,x
-    sta GM0
-    lda GL_OBJ_VALUE_HI,x
-    sta GM1
+    ldy GL_OBJ_VALUE_HI,x
+    jsr m_word
     lda GL_PHASES
     cmp #AI_FAR_PHASES+1
     bcc _worth
@@ -1269,8 +1188,8 @@ _phase:
     ldy GL_OBJ_WANT_HI,x
     jsr div_by_word
 _worth:
-    lda #0                          ; x 8: below 2^15 (a value below 4096: a hex's
-    sta GM2                         ; strength x 10 fits 16 bits, tables.py)
+    lda #0                          ; x 8: below 2^15 (stack_objective)
+    sta GM2
     sta GM3
     ldx #3
 *   asl GM0
@@ -1281,22 +1200,29 @@ _worth:
     inx
     txa
     jsr div_by_byte
-    ldx GL_PHASES                   ; the slot: phases x AI_MAX_OBJECTIVES + objective
-    lda GL_OBJ
-    jsr score_slot
+    lda GL_PAIR
+    clc
+    adc GL_OBJ
     tax
     lda GM0
     sta GL_SCORE_LO,x
     lda GM1
     sta GL_SCORE_HI,x
+    ldx GL_OBJ
+    inx
+    bne _objective                  ; always
+_next_phase:
+    lda GL_PAIR
+    clc
+    adc #AI_MAX_OBJECTIVES
+    sta GL_PAIR
     inc GL_PHASES
     lda GL_PHASES
     cmp #PHASE_SLOTS
-    bne _phase
-    ldx GL_OBJ
-    jmp _objective
+    beq +
+    jmp _phase
+*   rts
 .scend
-
 ;
 ; plan_phases -- GL_PAIRS[slot x AI_MAX_OBJECTIVES + objective]: the score slot of each
 ; free unit for each objective (phases x AI_MAX_OBJECTIVES + objective: the operations
@@ -1500,7 +1426,7 @@ _end:
     sta AI_ORDER,y
     ldx #UNIT_COUNT-1
 *   lda AI_FLAGS+1,x
-    and #$FF-FLAG_FREE
+    and #$FF-FLAG_FREE-FLAG_ORDERED
     sta AI_FLAGS+1,x
     dex
     bpl -
@@ -1651,6 +1577,44 @@ _done:
 .scend
 
 ;
+; town_at_hex -- the town at GL_HEX (TOWN_COL/ROW, CONTROL's index).
+;
+; Out:      X = the town, N clear; N set: none
+; Clobbers: A, flags
+;
+town_at_hex:
+.scope
+    ldx #TOWN_COUNT-1
+_town:
+    lda GL_HEX
+    cmp TOWN_COL,x
+    bne _next
+    lda GL_HEX+1
+    cmp TOWN_ROW,x
+    beq _done
+_next:
+    dex
+    bpl _town
+_done:
+    txa
+    rts
+.scend
+
+;
+; at_tobruk -- is GL_HEX Tobruk?
+;
+; Out:      Z set: yes
+; Clobbers: A
+;
+at_tobruk:
+    lda GL_HEX
+    cmp #TOBRUK_COL
+    bne +
+    lda GL_HEX+1
+    cmp #TOBRUK_ROW
+*   rts
+
+;
 ; hex_terrain_here -- the terrain of GL_HEX.
 ;
 ; Out:      A = the terrain code
@@ -1671,20 +1635,18 @@ hex_terrain_here:
 ; strength s as the side sees it, its defence D = floor(sum of (strength, halved below
 ; LOW_SUPPLY_THRESHOLD) x min(terrain + FORT_STEP_TENTHS x fort, FORT_CAP_TENTHS) / 10)
 ; (combat.defender_modified with no air: x 100 / 1000), at most s x DEFENDER_CAP_NUM /
-; DEFENDER_CAP_DEN, at least 1.
+; DEFENDER_CAP_DEN, at least 1.  The value fits 12 bits and so x 8 a score's 15: s
+; x 10 fits 16 bits (tables.py), the noise adds at most a fifth.
 ;
 ; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
 ;
 stack_objective:
 .scope
+    ldx #6                          ; GL_SUM, GL_TOTAL, GL_TALLY
     lda #0
-    sta GL_SUM
-    sta GL_SUM+1
-    sta GL_SUM+2
-    sta GL_TOTAL
-    sta GL_TOTAL+1
-    sta GL_TOTAL+2
-    sta GL_TALLY                    ; units not depots
+*   sta GL_SUM,x
+    dex
+    bpl -
     jsr hex_terrain_here
     tax
     lda TERRAIN_DEFENCE_TENTHS,x
@@ -1700,9 +1662,9 @@ _unit:
 *   jsr add_estimate                ; s
     stx GL_KEEP_X
     lda GL_EST
-    sta GM0
-    lda GL_EST+1
-    sta GM1
+    ldy GL_EST+1
+    jsr m_word
+    ldx GL_KEEP_X
     lda U_SUPPLY_LO,x
     cmp #<LOW_SUPPLY_THRESHOLD
     lda U_SUPPLY_HI,x
@@ -1720,61 +1682,43 @@ _supplied:
 _level:
     clc
     adc #FORT_STEP_TENTHS
-    cmp #FORT_CAP_TENTHS
-    bcs _cap
     dey
     bne _level
 _capped:
     cmp #FORT_CAP_TENTHS
-    bcc _times
-_cap:
+    bcc +
     lda #FORT_CAP_TENTHS
-_times:
-    jsr mul_by_byte
+*   jsr mul_by_byte
+    ldx #0
     clc
-    lda GL_TOTAL
-    adc GM0
-    sta GL_TOTAL
-    lda GL_TOTAL+1
-    adc GM1
-    sta GL_TOTAL+1
-    lda GL_TOTAL+2
-    adc GM2
-    sta GL_TOTAL+2
+*   lda GL_TOTAL,x
+    adc GM0,x
+    sta GL_TOTAL,x
+    inx
+    txa
+    eor #3
+    bne -
     ldx GL_KEEP_X
 _next:
     dex
     bpl _unit
     lda GL_TALLY
     bne +
+_none:
     rts                             ; depots only
-*   lda GL_HEX                      ; Tobruk: only once ringed
-    cmp #TOBRUK_COL
-    bne _defence
-    lda GL_HEX+1
-    cmp #TOBRUK_ROW
+*   jsr at_tobruk                   ; Tobruk: only once ringed
     bne _defence
     lda GL_RINGED
-    bne _defence
-    rts
+    beq _none
 _defence:
-    lda GL_TOTAL                    ; D = total / 10
-    sta GM0
-    lda GL_TOTAL+1
-    sta GM1
-    lda GL_TOTAL+2
-    sta GM2
-    lda #0
-    sta GM3
+    ldx #GL_TOTAL-GL_SUM            ; D = total / 10
     lda #10
-    jsr div_by_byte
-    lda GM0
+    jsr m_divide
     sta GL_WANT
-    lda GM1
-    sta GL_WANT+1
-    jsr sum_to_m                    ; the cap: s x num / den
+    sty GL_WANT+1
+    ldx #0                          ; the cap: s x num / den
     lda #DEFENDER_CAP_NUM
-    jsr mul_by_byte
+    jsr m_times
     lda #DEFENDER_CAP_DEN
     jsr div_by_byte
     lda GM0                         ; D above the cap: the cap
@@ -1791,9 +1735,8 @@ _defence:
     bne +
     inc GL_WANT
 *   lda GL_WANT                     ; wanted: D x 3 / 2
-    sta GM0
-    lda GL_WANT+1
-    sta GM1
+    ldy GL_WANT+1
+    jsr m_word
     lda #3
     jsr mul_by_byte
     lda #2
@@ -1802,74 +1745,90 @@ _defence:
     sta GL_WANT
     lda GM1
     sta GL_WANT+1
-    jsr sum_to_m                    ; the value: s / 3 ...
+    ldx #0                          ; the value: s / 3 + AI_STACK_VALUE ...
     lda #3
-    jsr div_by_byte
-    lda GM0
+    jsr m_divide
     clc
-    adc #AI_STACK_VALUE             ; ... + AI_STACK_VALUE ...
+    adc #AI_STACK_VALUE
     sta GL_VALUE
-    lda GM1
+    tya
     adc #0
     sta GL_VALUE+1
-    ldx #TOWN_COUNT-1               ; ... + twice its town's VP, not the side's town ...
-_town:
-    lda GL_HEX
-    cmp TOWN_COL,x
-    bne _other_town
-    lda GL_HEX+1
-    cmp TOWN_ROW,x
-    bne _other_town
+    jsr town_at_hex                 ; ... + twice its town's VP, not the side's town ...
+    bmi _no_town
     lda CONTROL,x
     cmp AI_SIDE
-    beq _other_town
+    beq _no_town
     lda TOWN_VP,x
-    asl
-    php
-    clc
-    adc GL_VALUE
-    sta GL_VALUE
-    lda GL_VALUE+1
-    adc #0
-    plp
-    adc #0
-    sta GL_VALUE+1
-_other_town:
-    dex
-    bpl _town
+    jsr add_value
+    lda TOWN_VP,x
+    jsr add_value
+_no_town:
     jsr hex_gap                     ; ... + the rear threat
     cmp #AI_REAR_THREAT_RADIUS+1
     bcs +
-    lda GL_VALUE
-    clc
-    adc #<AI_REAR_THREAT_VALUE
-    sta GL_VALUE
-    lda GL_VALUE+1
-    adc #>AI_REAR_THREAT_VALUE
-    sta GL_VALUE+1
+    lda #AI_REAR_THREAT_VALUE       ; (below 256: opponent.py checks)
+    jsr add_value
 *   jmp insert_objective
 .scend
 
 ;
-; sum_to_m -- M0..M3 = GL_SUM.
+; add_value -- GL_VALUE += A.
 ;
-sum_to_m:
-    lda GL_SUM
+; Clobbers: A, flags
+;
+add_value:
+    clc
+    adc GL_VALUE
+    sta GL_VALUE
+    bcc +
+    inc GL_VALUE+1
+*   rts
+
+;
+; m_word -- M0..M3 = (Y:A).  m_times -- M0..M3 = the 24-bit GL_SUM + X, times A.
+; m_divide -- M0..M3 = the 24-bit GL_SUM + X, over A: the quotient in (Y:A) and M0, M1.
+;
+; Clobbers: A, X, Y, flags; math.s's
+;
+m_word:
     sta GM0
-    lda GL_SUM+1
+    sty GM1
+    lda #0
+    sta GM2
+    sta GM3
+    rts
+m_times:
+    pha
+    jsr m_load
+    pla
+    jmp mul_by_byte
+m_divide:
+    pha
+    jsr m_load
+    pla
+    jsr div_by_byte
+    lda GM0
+    ldy GM1
+    rts
+m_load:
+    lda GL_SUM,x
+    sta GM0
+    lda GL_SUM+1,x
     sta GM1
-    lda GL_SUM+2
+    lda GL_SUM+2,x
     sta GM2
     lda #0
     sta GM3
     rts
 
 ;
-; insert_objective -- (GL_VALUE, GL_HEX, GL_WANT) into the objectives, after every one
-; of a higher value, or of the same value and a lower or the same hex; the last one
-; out if there were AI_MAX_OBJECTIVES.
+; insert_objective -- the new objective (GL_HEX, GL_VALUE, GL_WANT: GL_NEW_OBJ's six
+; bytes) into the objectives, after every one of a higher value, or of the same value
+; and a lower or the same hex; the last one out if there were AI_MAX_OBJECTIVES.  The
+; objectives' six arrays follow each other (GL_OBJ_COL + k x AI_MAX_OBJECTIVES).
 ;
-; Clobbers: A, X, Y, flags
+; Clobbers: A, X, Y, flags; GL_POS, GL_COUNT
 ;
 insert_objective:
 .scope
@@ -1898,48 +1857,46 @@ _after:
 _at:
     cpy #AI_MAX_OBJECTIVES
     bcs _done                       ; not among the first
+    sty GL_POS
     ldx GL_NOBJ
     cpx #AI_MAX_OBJECTIVES
-    bcs _shift_from
+    bcs _shift
     inc GL_NOBJ
     inx
-_shift_from:
-    dex                             ; the last entry kept
-    sty GL_POS
 _shift:
+    dex                             ; the last entry kept, down to GL_POS + 1
     cpx GL_POS
     beq _put
+    stx GL_COUNT
+    ldy #6
+    txa
+_field:
+    tax                             ; entry - 1 -> entry, in each array
     lda GL_OBJ_COL-1,x
     sta GL_OBJ_COL,x
-    lda GL_OBJ_ROW-1,x
-    sta GL_OBJ_ROW,x
-    lda GL_OBJ_VALUE_LO-1,x
-    sta GL_OBJ_VALUE_LO,x
-    lda GL_OBJ_VALUE_HI-1,x
-    sta GL_OBJ_VALUE_HI,x
-    lda GL_OBJ_WANT_LO-1,x
-    sta GL_OBJ_WANT_LO,x
-    lda GL_OBJ_WANT_HI-1,x
-    sta GL_OBJ_WANT_HI,x
-    dex
+    txa
+    clc
+    adc #AI_MAX_OBJECTIVES
+    dey
+    bne _field
+    ldx GL_COUNT
     jmp _shift
 _put:
-    lda GL_HEX
+    lda GL_POS
+    ldx #0
+_new:
+    tay
+    lda GL_NEW_OBJ,x
     sta GL_OBJ_COL,y
-    lda GL_HEX+1
-    sta GL_OBJ_ROW,y
-    lda GL_VALUE
-    sta GL_OBJ_VALUE_LO,y
-    lda GL_VALUE+1
-    sta GL_OBJ_VALUE_HI,y
-    lda GL_WANT
-    sta GL_OBJ_WANT_LO,y
-    lda GL_WANT+1
-    sta GL_OBJ_WANT_HI,y
+    tya
+    clc
+    adc #AI_MAX_OBJECTIVES
+    inx
+    cpx #6
+    bne _new
 _done:
     rts
 .scend
-
 ;
 ; plan_opening -- GoodAI._opening: with this turn's opening plan on (ai_opening_plan,
 ; from its phase of the turn), a free mobile unit already on a target stays there
@@ -2411,7 +2368,10 @@ GL_PLANNED_HI:
 .space GL_RING_ON       1                   ; 1: the ring holds (_ring_holders)
 .space GL_DRIVING       1                   ; the opening's targets (0: no drive)
 .space GL_RANGE         1                   ; the side's combat units' supply range
-.space GL_HEX           2                   ; the hex in hand
+.space GL_HEX           2                   ; the hex in hand (GL_NEW_OBJ: with
+.space GL_VALUE         2                   ; GL_VALUE and GL_WANT, a new objective)
+.space GL_WANT          2
+.alias GL_NEW_OBJ       GL_HEX
 .space GL_KEY           4                   ; key_min's candidate ...
 .space GL_LEAST         4                   ; ... and the least so far
 .space GL_UNIT          1                   ; the unit in hand (index)
@@ -2422,15 +2382,13 @@ GL_PLANNED_HI:
 .space GL_COUNT         1
 .space GL_POS           1
 .space GL_NEW           1
-.space GL_TALLY         1
 .space GL_KEEP_X        1
 .space GL_EST           2
 .space GL_SUM           3
 .space GL_TOTAL         3
+.space GL_TALLY         1                   ; (after GL_SUM, GL_TOTAL: stack_objective)
 .space GL_HERE          4
 .space GL_LOCAL_SIDE    1
-.space GL_VALUE         2
-.space GL_WANT          2
 .space GL_TENTHS        1
 .space GL_NOBJ          1
 .space GL_NFREE         1

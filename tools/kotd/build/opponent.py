@@ -352,6 +352,10 @@ def goals_lines(model: Model) -> list[str]:
         if not 0 <= value <= 0xFFFF:
             raise OpponentError(f"tools/kotd/engine/ai_good.py: {name} = {value}; ai_goals.s holds 0..65535")
         lines.append(f".alias AI_{name:<20} {value}")
+    for name in ("STACK_VALUE", "REAR_THREAT_VALUE"):
+        if getattr(ai_good, name) > 255:
+            raise OpponentError(f"tools/kotd/engine/ai_good.py: {name} = {getattr(ai_good, name)}; ai_goals.s "
+                                f"adds it as a byte")
     if ai_good.MAX_OBJECTIVES * max(len(c) for c in combatants.values()) > 255:
         raise OpponentError("tools/kotd/engine/ai_good.py: MAX_OBJECTIVES x a side's combat units passes 255; "
                             "ai_goals.s indexes its pairs with a byte")
