@@ -53,7 +53,7 @@ def machine_for(model, dist, target: str, ready: bool):
             asm = assemble("apple_boot_resident.s")
             m.cpu.load(TARGETS["apple"].resident.start,
                        asm.image[:asm.address("directory") - TARGETS["apple"].resident.start])
-        m.cpu.load(c["OPPONENT_READY"], b"\x01")
+        m.cpu.load(c["OPPONENT_READY"], bytes([int(ready)]))    # True: 1; 2: the disk's player in part
         load_opponent_cached(m)
         if target == "atari":                     # the stub switches the OS ROM out and back
             m.cpu.allow_writes(PORTB, PORTB)
@@ -124,6 +124,16 @@ def test_without_the_opponent_option_1_says_so_and_the_game_is_two_players(model
     want = reference_start(model, False, False).state
     got = machine.state_bytes()
     assert got == stateblock.encode(want, model), first_difference(model, got, stateblock.encode(want, model))
+
+
+@pytest.mark.parametrize("target", TARGET_NAMES)
+def test_with_part_of_the_opponent_option_1_says_so_and_the_game_is_two_players(model, dist, target):
+    """OPPONENT_READY 2 (a disk whose opponent is not the whole player yet:
+    disk.opponent_loaded): 1 says there is no computer on this disk and the option stays
+    two players."""
+    report, _ = run(model, dist, target, "1", ready=2)
+    assert "NO COMPUTER ON THIS DISK" in "\n".join(report.screen)
+    assert option_line(report).endswith("TWO PLAYERS")
 
 
 @pytest.mark.parametrize("target", TARGET_NAMES)

@@ -531,7 +531,7 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     assert all(w == (0, 4) for w in mem.under_writes), "under the OS only with NMIEN = 0 and SEI"
     opponent_sectors = set(range(opp_first, opp_first + opp_count))
     if xl:
-        assert ready == 1 and bytes(mem.under[0xE400 - 0xC000:0xE400 - 0xC000 + len(code)]) == code
+        assert ready == disk.opponent_loaded() and bytes(mem.under[0xE400 - 0xC000:0xE400 - 0xC000 + len(code)]) == code
         assert bytes(mem.under[0xE000 - 0xC000:0xE400 - 0xC000]) == charset
         assert len(mem.under_writes) == 2 + ATARI.opponent.size + 1024  # the check, the region, the set
         # copied once, right after its last sector, before any sector of the program
@@ -724,7 +724,7 @@ def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist, fill
     if filled:
         code = opponent_fill(code, APPLE.opponent.size)
     card = APPLE.opponent.start - 0xD000
-    assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == 1
+    assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == disk.opponent_loaded()
     assert bytes(mem.ram[card:card + len(code)]) == code
     assert len(mem.card_writes) == 2 + APPLE.opponent.size + 6 and all(mem.card_writes), "SEI while the card is written"
     assert not mem.read_ram and not mem.write_ram, "the ROM read, the card write-protected after"

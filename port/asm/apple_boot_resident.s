@@ -13,7 +13,7 @@
 ;   +18 DISK_SLOT, +19 DISK_STATUS, +20 DISK_INFO_SCENARIO, +21 DISK_INFO_TURN
 ;   +22 program_end (VARTAB), +24 program_first (the program's first two bytes)
 ;   +26 OPPONENT_CALL  POKE OPPONENT_ENTRY,n: POKE CALL_ARGC,... : CALL OPPONENT_CALL
-;   +29 OPPONENT_READY (set by boot_load: 1 the opponent is in the language card)
+;   +29 OPPONENT_READY (set by boot_load: 1 the whole opponent is in the language card, 2 part of it)
 ;   +30 OPPONENT_ENTRY
 ;
 ; How Applesoft gets the program: the loader puts it at $0801 and starts
@@ -513,7 +513,7 @@ _call:
 ; card's $FFFA-$FFFF, and set OPPONENT_READY.  $C083 read twice: bank 2 read,
 ; and written (the second read enables the writes).
 ;
-; Out:      OPPONENT_READY = 1 if loaded, else left 0; the ROM read after
+; Out:      OPPONENT_READY = OPPONENT_LOADED (1 whole, 2 in part) if loaded, else left 0; the ROM read after
 ; Clobbers: A, X, Y
 ;
 load_opponent:
@@ -548,7 +548,8 @@ _vector:
     sta CPU_VECTORS,x
     dex
     bpl _vector
-    inc OPPONENT_READY
+    lda #OPPONENT_LOADED            ; 1: the whole player; 2: only part of it (docs/ai.md)
+    sta OPPONENT_READY
 _absent:
     lda LC_ROM
     plp

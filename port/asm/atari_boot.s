@@ -131,7 +131,7 @@ _error:
 ; the resident code's OPPONENT_READY set.
 ;
 ; Out:      find_opponent_ram: opponent_ram = 1 if the RAM is there (else 0);
-;           copy_opponent: RESIDENT_OPPONENT_READY = 1
+;           copy_opponent: RESIDENT_OPPONENT_READY = OPPONENT_LOADED (1 the whole player, 2 in part)
 ; Clobbers: A, X, Y
 ;
 find_opponent_ram:
@@ -184,7 +184,8 @@ _char_to:
     lda _char_to+2
     cmp #>[CHARSET_ROM+CHARSET_SIZE]
     bne _char
-    inc RESIDENT_OPPONENT_READY
+    lda #OPPONENT_LOADED                ; 1: the whole player; 2: only part of it (docs/ai.md)
+    sta RESIDENT_OPPONENT_READY
 _out:
     `os_rom_back
     rts

@@ -15,7 +15,7 @@ start:
     GOSUB @clear_screen
     ' The sides the computer plays, as the game's state says (a saved game keeps them);
     ' without the opponent's code (a 48 KB machine) the humans play them.
-    computer_sides = (PEEK({OPT_COMPUTER_AXIS}) + 2 * PEEK({OPT_COMPUTER_ALLIED})) * PEEK({OPPONENT_READY})
+    computer_sides = (PEEK({OPT_COMPUTER_AXIS}) + 2 * PEEK({OPT_COMPUTER_ALLIED})) * (PEEK({OPPONENT_READY}) = 1)
     cursor_col = {HOME_AXIS_COL} : cursor_row = {HOME_AXIS_ROW}
     selected = 0 : mode = 0 : dirty = 1 : last_phase = -1 : last_actor = -1
 

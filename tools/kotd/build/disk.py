@@ -74,6 +74,15 @@ class SlotError(ValueError):
     """A slot that is empty or fails its check; the message says which and why."""
 
 
+def opponent_loaded() -> int:
+    """OPPONENT_READY as the boot sets it when the RAM is there: 1 when the disks carry the
+    whole player (every file of ai_good's twin in opponent.SOURCES), 2 while some of it
+    waits in opponent.PENDING_SOURCES (the front ends then offer no computer player:
+    docs/ai.md "On the disks")."""
+    from . import opponent
+    return 2 if getattr(opponent, "PENDING_SOURCES", ()) else 1
+
+
 def crc16(data: bytes, crc: int = 0xFFFF) -> int:
     """CRC-16/CCITT-FALSE, bit by bit, as port/asm/saves.s crc16_byte does."""
     for byte in data:
@@ -206,6 +215,7 @@ def include_text(target: Target, layout: SaveLayout, extra: dict[str, int]) -> s
              f".alias SAVE_PER_SLOT        {layout.per_slot}"]
     lines += [f".alias {name:<20} {value}" for name, value in extra.items()]
     lines.append(f".alias RESIDENT_OPPONENT_READY ${r.start + RESIDENT_LAYOUT['OPPONENT_READY']:04X}")
+    lines.append(f".alias OPPONENT_LOADED      {opponent_loaded()}    ; OPPONENT_READY once loaded: 1 whole, 2 in part")
     if target.opponent_buffer is not None:
         lines.append(f".alias OPPONENT_BUFFER      ${target.opponent_buffer.start:04X}    ; {target.opponent_buffer.name}")
     if target.disk_buffer is not None:
