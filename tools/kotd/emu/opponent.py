@@ -22,22 +22,23 @@ def load_opponent(machine: EngineMachine, whole: bool = True, **variant):
     (`variant`: opponent_assembly's pool or field_max, for the tests): the disks' code at
     its region (where OPPONENT_CALL's stub calls it), and with `whole` the whole player
     too (opponent.PENDING_SOURCES with the rest, at opponent.WHOLE_CODE: the tests of
-    the files still off the disks).  The labels of both name routines and RAM, the
-    disks' where both have one (each file's test calls one consistent copy); the whole
-    player's assembly is ``machine.whole_player``.  The disks' assembly is returned."""
+    the files still off the disks).  The labels name the disks' copy, but those of the
+    pending files the whole player's (each file's test then calls one consistent copy;
+    the GOAL tables are ai_goals.s's); the whole player's assembly is
+    ``machine.whole_player``.  The disks' assembly is returned."""
     disks = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
     machine.cpu.load(machine.target.opponent.start, disks.image)
     machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
-    named = [disks]
     machine.whole_player = disks
+    for s in disks.symbols:
+        if s.is_code and not s.is_local:
+            machine.symbols[s.name] = s.value
     if whole and opponent.PENDING_SOURCES:
         full = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=True, **variant)
         machine.cpu.load(full.address("opponent_start"), full.image)
-        named.insert(0, full)
         machine.whole_player = full
-    for asm in named:
-        for s in asm.symbols:
-            if s.is_code and not s.is_local:
+        for s in full.symbols:              # the pending files' labels: their tests call that copy
+            if s.is_code and not s.is_local and s.file.endswith(opponent.PENDING_SOURCES):
                 machine.symbols[s.name] = s.value
     machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
     return disks
