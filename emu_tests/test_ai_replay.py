@@ -84,9 +84,6 @@ def test_good_allies_against_simple_axis(model, players, target, long_run):
         check(model, players[target], game, ALLIED)
 
 
-@pytest.mark.xfail(reason="ai_goals.s reads U_SUPPLIED where GoodAI._plan now reads the CUT_OFF note (main "
-                          "30c003d): Campaign '41 seed 1 turn 1 B5 Axis unit 17, Alamein seed 3 turn 10 B5 Axis "
-                          "unit 26 differ in the movement plan", strict=False)
 @pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42"])
 def test_more_scenarios(model, players, scenario, long_run):
     """Good v good with both sides the 6502's, solitaire with its Allies, its Axis

@@ -600,16 +600,8 @@ _next:
 ;
 drv_note:
 .scope
-    txa
-    and #7
-    tay
-    lda drv_bit,y
+    jsr ai_unit_bit
     sta DRV_TMP
-    txa
-    lsr
-    lsr
-    lsr
-    tay                             ; the byte: index / 8
     lda U_SUPPLIED,x
     php                             ; Z: not supplied
     lda DRV_TMP
@@ -621,7 +613,6 @@ _store:
     sta CUT_OFF,y
     rts
 .scend
-drv_bit:           .byte 1, 2, 4, 8, 16, 32, 64, 128
 drv_supply_band:   .byte 4, 7, 9    ; far, within 8, within 3
 drv_priority_band: .byte 2, 6, 9
 

@@ -296,7 +296,7 @@ _range:
 ;
 ; plan_units -- each combat unit's part (GoodAI._plan's loop): a ring holder stays; a
 ; unit cut off (beyond its range + AI_CUT_OFF_SLACK, or beyond it short of supply or
-; unsupplied at the last trace) goes to the nearest source, unless it is the last
+; cut off at its Logistics phase: CUT_OFF) goes to the nearest source, unless it is the last
 ; turn or it drives in the opening (a mobile unit); a holder stays; in defence a unit
 ; outnumbered AI_RATIO_WITHDRAW to 100 within 2 hexes falls back (_fallback); the
 ; others are free (FLAG_FREE).
@@ -341,8 +341,9 @@ _cut_off:
     cmp GL_GAP
     bcs _supplied                   ; gap <= range
     ldx GL_UNIT
-    lda U_SUPPLIED,x
-    beq _return
+    jsr ai_unit_bit                 ; it began the turn cut off (CUT_OFF: the
+    and CUT_OFF,y                   ; note of its Logistics phase)
+    bne _return
     lda U_SUPPLY_LO,x
     cmp #<AI_SUPPLY_RESERVE
     lda U_SUPPLY_HI,x
@@ -1110,7 +1111,7 @@ _tether:
 ;
 ; tether -- AI_TETHER of unit X sent to an objective (_assign): its supply range plus
 ; a lead by its supply (AI_TETHER_LEAD_FULL, AI_TETHER_LEAD, AI_TETHER_LEAD_LOW), in
-; defence AI_DEFENCE_LEAD, unsupplied at the last trace none; in the last turn no tether.
+; defence AI_DEFENCE_LEAD, cut off at its Logistics phase (CUT_OFF) none; in the last turn no tether.
 ;
 ; In:       X = unit index
 ; Clobbers: A, flags
@@ -1121,10 +1122,12 @@ tether:
     beq +
     lda #NO_TETHER
     bne _set                        ; always
-*   lda #0
-    ldy U_SUPPLIED,x
-    beq _lead
-    lda #AI_DEFENCE_LEAD
+*   jsr ai_unit_bit
+    and CUT_OFF,y
+    beq +
+    lda #0                          ; it began the turn cut off: no lead
+    beq _lead                       ; always
+*   lda #AI_DEFENCE_LEAD
     ldy GL_OFFENCE
     beq _lead
     lda U_SUPPLY_LO,x

@@ -54,6 +54,31 @@ _true:
 .scend
 
 ;
+; ai_unit_bit -- where a unit's bit is in a field of a bit a unit (CUT_OFF: unit
+; index i is bit i % 8 of byte i / 8; stateblock.py _unit_bits).
+;
+; In:       X = unit index
+; Out:      A = the bit's mask; Y = its byte; X kept
+; Clobbers: flags
+;
+ai_unit_bit:
+.scope
+    txa
+    and #7
+    tay
+    lda ai_bit_masks,y
+    pha
+    txa
+    lsr
+    lsr
+    lsr
+    tay
+    pla
+    rts
+.scend
+ai_bit_masks: .byte 1, 2, 4, 8, 16, 32, 64, 128
+
+;
 ; ai_is_combatant -- is a unit a fighting unit: neither depot nor garrison
 ; (GoodAI._combatants' test)?
 ;
