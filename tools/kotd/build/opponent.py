@@ -376,7 +376,9 @@ def _one_goal_table(sources: tuple[str, ...]) -> tuple[str, ...]:
     end = text.find(".text", text.find("AI_WALLS:", start))
     if start < 0 or end < 0:
         return sources
-    write_if_changed(paths.GENERATED_DIR / "ai_walk_whole.s", text[:start] + text[end:])
+    write_if_changed(paths.GENERATED_DIR / "ai_walk_whole.s",
+                     f"; {GENERATED_MARK}\n; port/asm/ai_walk.s without its GOAL tables (ai_goals.s's), for the "
+                     f"whole player (tools/kotd/build/opponent.py)\n" + text[:start] + text[end:])
     return tuple("generated/ai_walk_whole.s" if s == "ai_walk.s" else s for s in sources)
 
 
