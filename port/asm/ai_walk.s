@@ -397,43 +397,13 @@ walk_legal:
     rts
 
 ;
-; walk_est_strength -- a unit's strength as WALK_SIDE sees it (est_strength): the
-; Axis reads the computer's Allies through display_strength's noise.  (The judge's
-; ai_est_strength, with AI_SIDE, does the same: one of the two goes at the merge.)
-;
-; In:       X = unit index
-; Out:      A = the strength's low byte, Y = its high byte; X kept
-; Clobbers: flags; for an Axis viewer ARG0, CALL_RESULT, ZP_MUL, ZP_TEMP+4, +5
-;
-walk_est_strength:
-.scope
-    lda WALK_SIDE
-    cmp #SIDE_AXIS
-    bne _true
-    stx WALK_EST_X
-    inx
-    stx ARG0_LO
-    lda #0
-    sta ARG0_HI
-    jsr display_strength
-    ldx WALK_EST_X
-    lda CALL_RESULT_LO
-    ldy CALL_RESULT_HI
-    rts
-_true:
-    lda U_STR_LO,x
-    ldy U_STR_HI,x
-    rts
-.scend
-
-;
 ; walk_stack -- what stands in a hex (GoodAI's occupancy): the units of a side and
 ; their strength as WALK_SIDE sees it, depots left out.
 ;
 ; In:       X = column, Y = row; A = side
 ; Out:      WALK_ALL = the units there, WALK_COUNT = those of the side, WALK_SUM =
 ;           the strength of the side's non-depots
-; Clobbers: A, X, Y, flags; walk_est_strength's
+; Clobbers: A, X, Y, flags; ai_est_strength's
 ;
 walk_stack:
 .scope
@@ -464,7 +434,7 @@ _unit:
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
     beq _next
-    jsr walk_est_strength
+    jsr ai_est_strength             ; as WALK_SIDE (AI_SIDE) sees it
     clc
     adc WALK_SUM
     sta WALK_SUM
@@ -890,11 +860,11 @@ walk_place_rows:
 ;
 ; The walk's RAM, after the files before it (opponent.SOURCES's order).
 ;
+.alias WALK_SIDE AI_SIDE      ; the side deciding: the judge's (ai_est_strength reads it)
 .data
 AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .org ^+[2*SUPPLY_PLACES_MAX+1]
 .space WALK_UNIT 1           ; the unit in hand (index)
-.space WALK_SIDE 1           ; its side, the side deciding
 .space WALK_COL 1            ; the unit's hex
 .space WALK_ROW 1
 .space WALK_NEXT_COL 1       ; the neighbour in hand
@@ -912,7 +882,6 @@ AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .space WALK_TOWN 1           ; the town in hand (the ids' order)
 .space WALK_TOWN_COL 1
 .space WALK_TOWN_ROW 1
-.space WALK_EST_X 1          ; walk_est_strength's X
 .space WALK_STACK_SIDE 1     ; walk_stack's arguments
 .space WALK_STACK_COL 1
 .space WALK_STACK_ROW 1
