@@ -156,13 +156,7 @@ depot_index:
 ; Clobbers: A, X, Y, flags; the engine's zero page; the call block's arguments
 ;
 depot_field:
-    sta ARG0_LO
-    sty ARG1_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    sta ARG2_HI
-    sta ARG3_HI
+    jsr ai_args
     lda #TYPE_NONMOBILE
     sta ARG2_LO
     lda #NONE

@@ -403,7 +403,7 @@ _attacks:
     jsr drv_clear_en_route
     lda AI_SIDE                     ; the movement plan
     ldy AI_OFFENSIVE
-    jsr drv_args
+    jsr ai_args
     jsr ai_plan_moves
     lda #0
     sta DRV_ORDER_AT
@@ -617,26 +617,10 @@ drv_supply_band:   .byte 4, 7, 9    ; far, within 8, within 3
 drv_priority_band: .byte 2, 6, 9
 
 ;
-; drv_args -- an engine call's arguments: ARG0 = A, ARG1 = Y, the high bytes of
-; ARG0..ARG3 0.
-;
-; Clobbers: A, flags
-;
-drv_args:
-    sta ARG0_LO
-    sty ARG1_LO
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    sta ARG2_HI
-    sta ARG3_HI
-    rts
-
-;
-; drv_act_with -- drv_act with ARG0 = A, ARG1 = Y (drv_args).
+; drv_act_with -- drv_act with ARG0 = A, ARG1 = Y (ai_args).
 ;
 drv_act_with:
-    jsr drv_args                    ; then drv_act
+    jsr ai_args                    ; then drv_act
 
 ;
 ; drv_act -- one engine action for the side now playing, and its aftermath

@@ -1365,15 +1365,9 @@ _done:
 ; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; CALL_ARGS
 ;
 make_field:
-    lda #0
-    sta ARG0_HI
-    sta ARG1_HI
-    sta ARG2_HI
-    sta ARG3_HI
     lda GL_HEX
-    sta ARG0_LO
-    lda GL_HEX+1
-    sta ARG1_LO
+    ldy GL_HEX+1
+    jsr ai_args
     lda GL_TYPE
     sta ARG2_LO
     lda GL_ENEMY

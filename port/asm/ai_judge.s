@@ -54,6 +54,22 @@ _true:
 .scend
 
 ;
+; ai_args -- an engine call's (or ai_field's) arguments: ARG0 = A, ARG1 = Y, the
+; high bytes of ARG0..ARG3 0.
+;
+; Clobbers: A, flags
+;
+ai_args:
+    sta ARG0_LO
+    sty ARG1_LO
+    lda #0
+    sta ARG0_HI
+    sta ARG1_HI
+    sta ARG2_HI
+    sta ARG3_HI
+    rts
+
+;
 ; ai_unit_bit -- where a unit's bit is in a field of a bit a unit (CUT_OFF: unit
 ; index i is bit i % 8 of byte i / 8; stateblock.py _unit_bits).
 ;
