@@ -8,10 +8,8 @@ and turns with --long."""
 
 import pytest
 
-from kotd.build import build_target, stateblock
-from kotd.build.targets import TARGETS
-from kotd.emu import EngineMachine
-from kotd.emu.opponent import load_opponent
+from kotd.build import stateblock
+from kotd.emu.opponent import opponent_machines
 from kotd.engine.ai_good import GoodAI
 from kotd.engine.board import op_allowance
 from kotd.engine.game import DEPOTS, Game, GameOver
@@ -31,15 +29,9 @@ LONG_GAMES = tuple((sid, seed, a, b, 4) for sid in ("tobruk41", "campaign41", "c
 
 
 @pytest.fixture(scope="module")
-def depot_machines(model) -> dict:
-    """Each target's engine (built in memory: the twin's tests need no disks) with the
-    opponent's code beside it."""
-    out = {}
-    for name in TARGET_NAMES:
-        m = EngineMachine.from_build(model, build_target(model, TARGETS[name], None, echo=lambda line: None))
-        load_opponent(m)
-        out[name] = m
-    return out
+def depot_machines(model, dist) -> dict:
+    """Each target's engine with the opponent's code beside it."""
+    return opponent_machines(model, dist, TARGET_NAMES)
 
 
 class _Enough(Exception):

@@ -15,7 +15,7 @@ from kotd import hexgrid
 from kotd.build import opponent
 from kotd.emu import EngineMachine
 from kotd.build.abi import ERRORS
-from kotd.emu.opponent import NO_WALLS, field_args, field_places as places, load_opponent, run_field
+from kotd.emu.opponent import NO_WALLS, field_args, field_places as places, load_opponent, opponent_machines, run_field
 from kotd.engine import ai_good
 from kotd.engine.ai_good import FIELD_MAX, GoodAI, cost_field
 from kotd.engine.board import occupancy, side_of, terrain
@@ -29,12 +29,7 @@ TARGET_NAMES = ("atari", "apple")
 @pytest.fixture(scope="module")
 def field_machines(model, dist) -> dict:
     """Each target's engine with the opponent's code beside it (machines of this module's own)."""
-    out = {}
-    for name in TARGET_NAMES:
-        m = EngineMachine.from_dist(model, dist, name)
-        load_opponent(m)
-        out[name] = m
-    return out
+    return opponent_machines(model, dist, TARGET_NAMES)
 
 
 def passable_hexes(model) -> list[tuple[int, int]]:

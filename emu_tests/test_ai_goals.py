@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kotd.emu import EngineMachine
-from kotd.emu.opponent import load_opponent
+from kotd.emu.opponent import opponent_machines
 from kotd.engine.ai import SimpleAI
 from kotd.engine.ai_good import UNREACHABLE, GoodAI
 from kotd.engine.game import Game
@@ -37,12 +36,7 @@ CYCLES: list[int] = []                 # ai_plan_moves's cycles over the states 
 @pytest.fixture(scope="module")
 def goal_machines(model, dist) -> dict:
     """Each target's engine with the opponent's code beside it."""
-    out = {}
-    for name in TARGET_NAMES:
-        m = EngineMachine.from_dist(model, dist, name)
-        load_opponent(m)
-        out[name] = m
-    return out
+    return opponent_machines(model, dist, TARGET_NAMES)
 
 
 def movement_states(model, scenario: str, seed: int, turns: int, allied: str, solitaire: bool) -> list:

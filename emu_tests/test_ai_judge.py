@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from kotd.emu import EngineMachine
-from kotd.emu.opponent import load_opponent
+from kotd.emu.opponent import opponent_machines
 from kotd.engine import ai_good
 from kotd.engine.ai_good import GoodAI, est_strength
 from kotd.engine.game import Game
@@ -28,12 +28,7 @@ LONG_GAMES = tuple((sid, seed, 3) for sid in ("tobruk41", "campaign41", "campaig
 @pytest.fixture(scope="module")
 def judge_machines(model, dist) -> dict:
     """Each target's engine with the opponent's code beside it."""
-    out = {}
-    for name in TARGET_NAMES:
-        m = EngineMachine.from_dist(model, dist, name)
-        load_opponent(m)
-        out[name] = m
-    return out
+    return opponent_machines(model, dist, TARGET_NAMES)
 
 
 _PLAYED: dict[tuple, tuple] = {}

@@ -24,17 +24,12 @@ TARGET_NAMES = ("atari", "apple")
 
 
 @pytest.fixture(scope="module")
-def walk_machines(model) -> dict:
-    """Each target's engine (built in process: the disks and where the opponent goes on
-    them are not this file's concern) with the opponent's code beside it, ai_walk.s's
-    labels named."""
-    from kotd import DEFAULT_DATA_DIR
-    from kotd.build import build_target, generate_sources
-    from kotd.build.targets import TARGETS
-    generate_sources(model, DEFAULT_DATA_DIR)
+def walk_machines(model, dist) -> dict:
+    """Each target's engine with the opponent's code beside it, ai_walk.s's labels
+    (its RAM's too) named."""
     out = {}
     for name in TARGET_NAMES:
-        m = EngineMachine.from_build(model, build_target(model, TARGETS[name], None, echo=lambda line: None))
+        m = EngineMachine.from_dist(model, dist, name)
         asm = load_opponent(m)
         for s in asm.symbols:
             if s.file.endswith("ai_walk.s") and s.name[0].isalpha():
@@ -196,7 +191,6 @@ def record_games(model, games) -> Record:
             rec.towns.append((game.state.copy(), self.side, first[0], None))
 
     def w_fortify(self, game):
-        before = [None]
         inner = game.fortify
 
         def call(number):

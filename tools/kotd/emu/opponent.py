@@ -44,6 +44,17 @@ def load_opponent(machine: EngineMachine, whole: bool = True, **variant):
     return disks
 
 
+def opponent_machines(model, dist, targets=("atari", "apple")) -> dict:
+    """The twin's tests' machines: each target's engine from `dist` with the opponent's
+    code beside it (load_opponent), by target name."""
+    out = {}
+    for name in targets:
+        m = EngineMachine.from_dist(model, dist, name)
+        load_opponent(m)
+        out[name] = m
+    return out
+
+
 def field_args(target: tuple[int, int], kind: str, walls: str | None) -> tuple[int, int, int, int]:
     """ai_field's arguments: the target hex, the unit type's TYPE_ code, the walls' side or NONE."""
     return target[0], target[1], UNIT_TYPES.index(kind), NO_WALLS if walls is None else SIDES.index(walls)
