@@ -1129,5 +1129,4 @@ DEPOT_MAP:                                          ; the search: cost x 8 + dir
 
 .data
 .org DEPOT_RAM_END
-.checkpc OPPONENT_RAM_LAST+1
 .text

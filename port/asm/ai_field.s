@@ -544,10 +544,12 @@ ai_field_forget:
 ai_field_end:
 
 ;
-; The field's RAM (py65: OPPONENT_RAM; docs/ai.md "The 6502 twin" for the machines),
+; The field's RAM (where kotd.build.opponent places it; docs/ai.md "The 6502 twin"),
 ; one area after another.
 ;
-.alias FIELD_ABOVE   OPPONENT_RAM                   ; walls: the row above the map
+.data
+FIELD_ABOVE:                                        ; walls: the row above the map
+.text
 .alias FIELD         FIELD_ABOVE+MAP_COLUMNS        ; the answer: a cost a hex, in the map's order
 .alias FIELD_BELOW   FIELD+MAP_TERRAIN_COUNT        ; walls: the row below (and an odd map's last half byte)
 .alias POOL_COL      FIELD_BELOW+MAP_COLUMNS        ; the lists' entries, 1..FIELD_POOL (0: the end)
@@ -568,5 +570,4 @@ ai_field_end:
 
 .data
 .org FIELD_RAM_END
-.checkpc OPPONENT_RAM_LAST+1                        ; all of it within OPPONENT_RAM
 .text

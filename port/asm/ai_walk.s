@@ -858,7 +858,8 @@ walk_place_rows:
 `walk_place_rows
 
 ;
-; The walk's RAM, after the files before it (opponent.SOURCES's order).
+; The walk's RAM (where kotd.build.opponent places it).  The GOAL tables it reads
+; (AI_GOAL_COL, AI_GOAL_ROW, AI_TETHER, AI_FLAGS, AI_WALLS) are ai_goals.s's.
 ;
 .alias WALK_SIDE AI_SIDE      ; the side deciding: the judge's (ai_est_strength reads it)
 .data
@@ -895,18 +896,4 @@ AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .space WALK_MOST 2           ; and answers
 .space WALK_ANY 1
 .space EXPOSED_FOE 3         ; 10 x the strongest enemy stack
-
-; The GOAL tables (docs/ai.md; twin_plan.md): ai_goals.s writes them.  Here until
-; that file defines them (then these go: one definition).  By unit number
-; (index 0 unused).
-AI_GOAL_COL:
-.org ^+[UNIT_COUNT+1]
-AI_GOAL_ROW:
-.org ^+[UNIT_COUNT+1]
-AI_TETHER:
-.org ^+[UNIT_COUNT+1]
-AI_FLAGS:
-.org ^+[UNIT_COUNT+1]
-AI_WALLS:                   ; the enemy hexes at the start of the movement
-.org ^+[2*UNIT_COUNT+1]
 .text

@@ -508,9 +508,12 @@ _call:
 ;
 ; load_opponent -- if the language card is there (its RAM keeps two patterns:
 ; on a 48 KB machine the ROM answers), copy the opponent's code from
-; OPPONENT_BUFFER (its file, read there) to OPPONENT_BASE, the whole code
-; region (the card's upper 8 KB, one bank for all), put card_vectors into the
-; card's $FFFA-$FFFF, and set OPPONENT_READY.  $C083 read twice: bank 2 read,
+; OPPONENT_BUFFER (its file, read there) to its places in the card ($D000 in
+; bank 2, one bank for all), chunk by chunk (the build's opponent_chunks: pages,
+; then the address; each chunk's last page is filled out in the file, and what
+; the fill writes past the chunk is the opponent's own region: tools/kotd/build/
+; diskimages.py checks it), put card_vectors into the card's $FFFA-$FFFF, and
+; set OPPONENT_READY.  $C083 read twice: bank 2 read,
 ; and written (the second read enables the writes).
 ;
 ; Out:      OPPONENT_READY = OPPONENT_LOADED (1 whole, 2 in part) if loaded, else left 0; the ROM read after
@@ -530,31 +533,48 @@ load_opponent:
     stx OPPONENT_BASE
     cpx OPPONENT_BASE
     bne _absent
-    ldx #OPPONENT_PAGES
+    ldx #0
+_chunk:
+    lda opponent_chunk_list,x       ; its pages (0: the end)
+    beq _copied
+    sta opponent_pages
+    lda opponent_chunk_list+1,x
+    sta _to+1
+    lda opponent_chunk_list+2,x
+    sta _to+2
     ldy #0
 _from:
-    lda OPPONENT_BUFFER,y
+    lda OPPONENT_BUFFER,y           ; page by page (the buffer: on a page)
 _to:
-    sta OPPONENT_BASE,y
+    sta $FFFF,y
     iny
     bne _from
     inc _from+2
     inc _to+2
-    dex
+    dec opponent_pages
     bne _from
+    inx
+    inx
+    inx
+    bne _chunk                      ; always
+_copied:
     ldx #5
 _vector:
     lda card_vectors,x
     sta CPU_VECTORS,x
     dex
     bpl _vector
-    lda #OPPONENT_LOADED            ; 1: the whole player; 2: only part of it (docs/ai.md)
+    lda #OPPONENT_LOADED            ; 1: the whole player
     sta OPPONENT_READY
 _absent:
     lda LC_ROM
     plp
     rts
 .scend
+opponent_chunk_list:
+    `opponent_chunks
+opponent_pages:
+    .byte 0
 
 ;
 ; card_vectors -- the 6502's vectors in the language card's RAM: a II+ with a 16K

@@ -125,13 +125,13 @@ _error:
 ; the I flag back.  find_opponent_ram: is the RAM there?  It must keep two
 ; patterns written at OPPONENT_BASE (an 800 has nothing there, whatever PORTB
 ; does).  copy_opponent: the opponent's code from OPPONENT_BUFFER (its file, just
-; read there) to OPPONENT_BASE, the whole code region (OPPONENT_PAGES, ending
-; before the OS's vectors' page); the ROM's character set into the RAM under it
-; (below OPPONENT_BASE: tools/kotd/build/diskimages.py checks they are apart);
-; the resident code's OPPONENT_READY set.
+; read there) to its places, chunk by chunk (the build's opponent_chunks: pages,
+; then the address; each chunk's last page is filled out in the file, and what
+; the fill writes past the chunk is the opponent's own region: tools/kotd/build/
+; diskimages.py checks it); the resident code's OPPONENT_READY set.
 ;
 ; Out:      find_opponent_ram: opponent_ram = 1 if the RAM is there (else 0);
-;           copy_opponent: RESIDENT_OPPONENT_READY = OPPONENT_LOADED (1 the whole player, 2 in part)
+;           copy_opponent: RESIDENT_OPPONENT_READY = OPPONENT_LOADED
 ; Clobbers: A, X, Y
 ;
 find_opponent_ram:
@@ -155,41 +155,41 @@ opponent_under_os:
     inc opponent_ram
     bne _out                            ; always
 _copy:
-    ldx #OPPONENT_PAGES
+    ldx #0
+_chunk:
+    lda chunks,x                        ; its pages (0: the end)
+    beq _copied
+    sta opponent_pages
+    lda chunks+1,x
+    sta _to+1
+    lda chunks+2,x
+    sta _to+2
     ldy #0
 _from:
-    lda OPPONENT_BUFFER,y               ; page by page
+    lda OPPONENT_BUFFER,y               ; page by page (the buffer: on a page)
 _to:
-    sta OPPONENT_BASE,y
+    sta $FFFF,y
     iny
     bne _from
     inc _from+2
     inc _to+2
-    dex
+    dec opponent_pages
     bne _from
-    ; The ROM's character set into the RAM under it, a byte at a time (the ROM in
-    ; to read, the RAM in to write: INC, DEC of PORTB's bit 0, which is 0 here):
-    ; ANTIC reads that RAM while the opponent runs, so a text screen keeps its letters.
-_char:
-    inc PORTB
-_char_from:
-    lda CHARSET_ROM,y
-    dec PORTB
-_char_to:
-    sta CHARSET_ROM,y
-    iny
-    bne _char
-    inc _char_from+2
-    inc _char_to+2
-    lda _char_to+2
-    cmp #>[CHARSET_ROM+CHARSET_SIZE]
-    bne _char
-    lda #OPPONENT_LOADED                ; 1: the whole player; 2: only part of it (docs/ai.md)
+    inx
+    inx
+    inx
+    bne _chunk                          ; always
+_copied:
+    lda #OPPONENT_LOADED                ; 1: the whole player
     sta RESIDENT_OPPONENT_READY
 _out:
     `os_rom_back
     rts
 .scend
+chunks:
+    `opponent_chunks
+opponent_pages:
+    .byte 0
 opponent_ram:
     .byte 0                             ; 1: the RAM under the OS is there
 opponent_entry:

@@ -110,7 +110,9 @@ _no_args:
 ; computer opponent (OPPONENT_FIELD, ...) in the RAM under the OS, with the
 ; engine's call block (docs/images.md "The opponent").  The OS ROM is switched
 ; out and every interrupt off while it runs: no vertical blank (the clock and
-; the keyboard stop), and a screen in the ROM's character set shows the RAM's.
+; the keyboard stop); ANTIC reads the map's character set (CHARSET_BASE: the ROM's
+; letters and the map glyphs), not the opponent's code in the RAM under the ROM's
+; set, until the next vertical blank puts CHBAS back.
 ;
 ; In:       stack: argument count, then the arguments (high byte, low byte)
 ; Out:      FR0 = the status (E_OK or an error code: E_NO_OPPONENT when the boot
@@ -164,6 +166,8 @@ _next:
     bne _pull
 _pulled:
     `os_rom_out
+    lda #>CHARSET_BASE
+    sta CHBASE
     ldx OPPONENT_ENTRY
     jsr OPPONENT_BASE
     tax
@@ -175,7 +179,7 @@ _drop:
     bcs _next                           ; always: carry still set by cpx
 _no_entry:
     lda #E_ARG_COUNT
-    bne usr_return                      ; always
+    jmp usr_return
 .scend
 
 

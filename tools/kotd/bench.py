@@ -257,10 +257,10 @@ def markdown(reports: list[dict]) -> str:
     oa, op = a["opponent"], p["opponent"]
 
     def used(o):
-        return f"{o['code']:,} of {o['code_budget']:,}; {o['ram']:,} of {o['ram_budget']:,} bytes"
-    ok = ("met" if all(o["code_met"] and o["ram_met"] for o in (oa, op)) else "**missed**")
-    rows.append(f"| the opponent's code; its RAM (under the ROMs, 64 KB machines) | {used(oa)} | | {used(op)} | | "
-                f"5 KB (issue 14); the RAM region, 4 KB: {ok} |")
+        return f"{o['code']:,} code, {o['ram']:,} RAM; {o['left']:,} of {o['regions']:,} left"
+    ok = "met" if all(o["code_met"] for o in (oa, op)) else "**missed**"
+    rows.append(f"| the opponent's code; its RAM (64 KB machines) | {used(oa)} | | {used(op)} | | "
+                f"code 5 KB (issue 14): {ok} |")
     return "\n".join(rows)
 
 
@@ -305,12 +305,13 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                        f"settled; {f['bytes']} bytes of code, {f['ram']} of RAM")
         if "opponent" in r:
             o = r["opponent"]
-            click.echo(f"  opponent (under the ROMs, 64 KB machines): code {o['code']} of {o['code_budget']} "
+            click.echo(f"  opponent (64 KB machines): code {o['code']} of {o['code_budget']} "
                        f"({'met' if o['code_met'] else 'MISSED by ' + str(o['code'] - o['code_budget'])}), "
-                       f"RAM {o['ram']} of {o['ram_budget']} "
-                       f"({'met' if o['ram_met'] else 'MISSED by ' + str(o['ram'] - o['ram_budget'])})")
+                       f"RAM {o['ram']}; {o['left']} of its regions' {o['regions']} bytes left")
             for file, n in o["files"].items():
-                click.echo(f"    {file:40} code {n['code']:>5}  RAM {n['ram']:>5}")
+                over = f" (over {n['ram_over']}'s)" if n["ram_over"] else ""
+                click.echo(f"    {file:24} code {n['code']:>5} at ${n['code_at']:04X}  "
+                           f"RAM {n['ram']:>5} at ${n['ram_at']:04X}{over}")
         if "entries" in r:
             games = ", ".join(f"{s} seed {n}" for s, n in r["entries"]["games"].items())
             click.echo(f"  entries, worst call over the recorded games ({games}):")

@@ -88,6 +88,8 @@ def target_include(target: Target) -> str:
              f".alias STATE_LAST       ${target.state.end:04X}",
              f".alias ZP_BASE          ${target.zero_page.start:02X}     ; the engine's zero page",
              f".alias ZP_LAST          ${target.zero_page.end:02X}"]
+    if target.charset:
+        lines.append(f".alias CHARSET_BASE     ${target.charset.start:04X}   ; the map's character set (1 KB)")
     if target.loader:
         lines += [f".alias LOADER_BASE      ${target.loader.start:04X}   ; load-time only",
                   f".alias LOADER_LAST      ${target.loader.end:04X}"]

@@ -105,59 +105,68 @@ def check_resident_room(asm: Assembly, target: Target, top: str, sector: int) ->
                          f"bytes too many")
 
 
-def opponent_code(model: Model, target: Target, engine: Assembly) -> bytes:
-    """The opponent's code for ``target`` (:func:`.opponent.opponent_assembly`, at
-    ``target.opponent.start``), checked to fit its region; ImageError otherwise."""
+def opponent_code(model: Model, target: Target, engine: Assembly):
+    """The opponent's assembly for ``target`` (:func:`.opponent.opponent_assembly`, placed
+    in ``target.opponent_code`` and ``target.opponent_ram``), checked: each chunk the boot
+    copies on whole pages within the code region it is in, nothing in
+    :data:`OPPONENT_KEEP_OUT` or in the engine's bytes.  ImageError otherwise."""
     from .opponent import OpponentError, opponent_assembly
     try:
-        image = opponent_assembly(model, target, {s.name: s.value for s in engine.symbols}).image
+        asm = opponent_assembly(model, target, {s.name: s.value for s in engine.symbols})
     except OpponentError as exc:
-        if "checkpc" in str(exc):
-            raise ImageError(f"port/asm/{exc}: the opponent's code does not fit {target.opponent} "
-                             f"(tools/kotd/build/targets.py)") from None
         raise ImageError(str(exc)) from None
-    if len(image) > target.opponent.size:
-        raise ImageError(f"port/asm/generated/opponent_{target.name}.s: {len(image)} bytes overflow "
-                         f"{target.opponent}")
-    return image
+    where = "tools/kotd/build/targets.py"
+    engine_bytes = Region("the engine's code and tables", target.engine.start, target.engine.start + len(engine.image) - 1)
+    for address, size in asm.placement.chunks:
+        copied = Region("the opponent's code as copied", address, address + -(-size // 256) * 256 - 1)
+        home = [r for r in target.opponent_code if r.contains(address)]
+        if not home or copied.end > home[0].end:
+            raise ImageError(f"{where}: the opponent's code at ${address:04X} ({size} bytes, copied on whole pages "
+                             f"to ${copied.end:04X}) passes the end of its region")
+    for name, (address, size) in asm.placement.ram.items():
+        ram = Region(f"{name}'s RAM", address, address + size - 1)
+        for keep in (*OPPONENT_KEEP_OUT[target.name], engine_bytes):
+            if ram.overlaps(keep):
+                raise ImageError(f"{where}: port/asm/{name}'s RAM (${ram.start:04X}-${ram.end:04X}) overlaps {keep}")
+    for keep in OPPONENT_KEEP_OUT[target.name]:
+        if any(r.overlaps(keep) for r in target.opponent_code):
+            raise ImageError(f"{where}: an opponent code region overlaps {keep}")
+    return asm
 
 
-#: Where the opponent's code may not go (besides the regions of targets.py): the OS's
-#: character set the Atari's boot copies into the RAM under it ($E000-$E3FF: ANTIC reads
-#: it there while the opponent runs), and the 6502's vectors, which the Apple's boot
-#: writes into the language card (and the Atari's RAM under the OS holds for nothing).
-OPPONENT_KEEP_OUT = {"atari": (Region("the OS's character set under the OS", 0xE000, 0xE3FF),
-                               Region("the 6502's vectors", 0xFFFA, 0xFFFF)),
+#: Where the opponent may not go (besides the regions of targets.py): the 6502's vectors,
+#: which the Apple's boot writes into the language card (and the Atari's RAM under the OS
+#: holds for nothing).
+OPPONENT_KEEP_OUT = {"atari": (Region("the 6502's vectors", 0xFFFA, 0xFFFF),),
                      "apple": (Region("the 6502's vectors (the card's)", 0xFFFA, 0xFFFF),)}
 
 
 def opponent_fill_byte(offset: int) -> int:
-    """The test pattern's byte at ``offset`` in the opponent's code region: each page
-    differs from every other at every offset (31 is odd), so a page lost, repeated or
-    out of place shows."""
+    """The test pattern's byte at ``offset`` in the opponent's file: each page differs from
+    every other at every offset (31 is odd), so a page lost, repeated or out of place shows."""
     return (31 * (offset >> 8) + 7 * (offset & 0xFF) + 0x5A) & 0xFF
 
 
-def opponent_fill(code: bytes, size: int) -> bytes:
-    """``code``, then :func:`opponent_fill_byte`'s pattern up to ``size`` bytes: a test
-    image's opponent, the whole code region to be copied and checked
-    (tests/test_opponent_machines.py); never on the shipped disks."""
-    return code + bytes(opponent_fill_byte(i) for i in range(len(code), size))
+def opponent_file(asm, fill: bool = False) -> bytes:
+    """The opponent's file as the boot reads it (:func:`.opponent.chunk_image`: each chunk
+    on whole pages); ``fill``: the pages filled out with :func:`opponent_fill_byte`'s
+    pattern, not zeros (a test image's, tests/test_opponent_machines.py: every byte the
+    boot copies checked; never on the shipped disks)."""
+    from .opponent import chunk_image
+    return chunk_image(asm, opponent_fill_byte if fill else None)
 
 
 def check_opponent_place(target: Target, before: list, size: int, boot_end: int) -> None:
     """The opponent's file (``size`` bytes, read on whole sectors into
-    ``target.opponent_buffer`` and copied from there, the whole code region) must fit its
-    buffer, which must lie above the boot code (ending before ``boot_end``), below
-    the screen (Atari: ``atr.STAGING_END``) and clear of every file read before it
-    (``before``: (name, address, bytes), on whole sectors); the code region must keep
-    out of :data:`OPPONENT_KEEP_OUT`.  ImageError otherwise."""
+    ``target.opponent_buffer`` and copied from there) must fit its buffer, which must
+    lie above the boot code (ending before ``boot_end``), below the screen (Atari:
+    ``atr.STAGING_END``) and clear of every file read before it (``before``: (name,
+    address, bytes), on whole sectors).  ImageError otherwise."""
     buf, sector = target.opponent_buffer, (atr.SECTOR if target.name == "atari" else 256)
     where = "tools/kotd/build/targets.py"
     padded = size + (-size % sector)
-    if max(padded, target.opponent.size) > buf.size:
-        raise ImageError(f"{where}: the opponent's {size} bytes ({padded} on whole sectors; the copy takes "
-                         f"{target.opponent.size}) do not fit the {buf}")
+    if padded > buf.size:
+        raise ImageError(f"{where}: the opponent's {size} bytes ({padded} on whole sectors) do not fit the {buf}")
     if buf.start < boot_end:
         raise ImageError(f"{where}: the {buf} starts under the boot code, which ends at ${boot_end - 1:04X}")
     if target.name == "atari" and buf.end >= atr.STAGING_END:
@@ -167,9 +176,6 @@ def check_opponent_place(target: Target, before: list, size: int, boot_end: int)
         if here.overlaps(buf):
             raise ImageError(f"{where}: the {buf} overlaps the {name} (${here.start:04X}-${here.end:04X}), "
                              f"read before it")
-    for keep in OPPONENT_KEEP_OUT[target.name]:
-        if target.opponent.overlaps(keep) or target.opponent_ram.overlaps(keep):
-            raise ImageError(f"{where}: the {target.opponent} or the {target.opponent_ram} overlaps {keep}")
 
 
 def check_frontend_place(base: int, size: int, engine_end: int, region) -> None:
@@ -260,7 +266,6 @@ def frontend_segments(model: Model, target: Target, engine: Assembly) -> list[tu
                      f".alias FRONTEND_BASE ${base:04X}\n"
                      f".alias FRONTEND_TEXT_BASE ${target.state.start + stateblock.layout(model).total_size:04X}\n"
                      f".alias FRONTEND_EXTRA_BASE ${extra_base(model, target):04X}\n"
-                     f".alias CHARSET_BASE ${target.charset.start:04X}\n"
                      + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names)
                      + f".alias UNIT_NAME_TOKEN ${TOKEN:02X}\n")
     asm = _assemble("atari_frontend.s")
@@ -306,11 +311,12 @@ def start_slot_sectors(model: Model, target: Target, layout: disk.SaveLayout, pl
 # --- per machine -------------------------------------------------------------------------
 
 def atari_files(model: Model, build, out_dir: Path, fill_opponent: bool = False) -> dict:
-    """The Atari disk's files and images; ``fill_opponent``: the opponent's code filled
-    out to its whole region with :func:`opponent_fill`'s pattern (a test image only)."""
+    """The Atari disk's files and images; ``fill_opponent``: the opponent's file filled
+    out with :func:`opponent_fill_byte`'s pattern (a test image only)."""
     target = build.target
     layout = atr.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
-    write_include(target, disk.include_text(target, layout, atr.include_extra(layout)))
+    opponent = opponent_code(model, target, build.assembly)
+    write_include(target, disk.include_text(target, layout, atr.include_extra(layout), opponent.placement.chunks))
     resident = _assemble("atari_boot_resident.s")
     check_layout(resident, target, "atari_boot_resident.s")
     loader = _assemble("atari_boot.s")
@@ -318,9 +324,7 @@ def atari_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
     if program[:2] != b"\0\0":
         raise ImageError(f"{origin}: not an Atari BASIC SAVE file (it must start with two 0 bytes)")
     staging = atr.staging_address(program)
-    the_opponent = opponent_code(model, target, build.assembly)
-    if fill_opponent:
-        the_opponent = opponent_fill(the_opponent, target.opponent.size)
+    the_opponent = opponent_file(opponent, fill_opponent)
     image = patch_words(resident.image, target.resident.start,
                         {"PROGRAM_START": staging, "PROGRAM_LENGTH": len(program)})
     check_resident_room(resident, target, "atari_boot_resident.s", atr.SECTOR)
@@ -376,7 +380,8 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
         extra = dsk.include_extra(layout)
     except ValueError as exc:
         raise ImageError(f"tools/kotd/build/dsk.py: {exc}") from None
-    write_include(target, disk.include_text(target, layout, extra))
+    opponent = opponent_code(model, target, build.assembly)
+    write_include(target, disk.include_text(target, layout, extra, opponent.placement.chunks))
     write_if_changed(paths.GENERATED_DIR / "apple_nibbles.s", dsk.nibbles_source())
     resident = _assemble("apple_boot_resident.s")
     check_layout(resident, target, "apple_boot_resident.s")
@@ -402,10 +407,8 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
             raise ImageError(f"{display}: {len(code)} bytes overflow {target.display}")
         files.append(("display", target.display.start, code))
     files.append(("program", 0x0800, b"\0" + program))
-    # the opponent's code, read into hi-res page 2 (free at boot); boot_load copies it
-    the_opponent = opponent_code(model, target, build.assembly)
-    if fill_opponent:
-        the_opponent = opponent_fill(the_opponent, target.opponent.size)
+    # the opponent's code, read above the program (free at boot); load_opponent copies it
+    the_opponent = opponent_file(opponent, fill_opponent)
     # after the boot sector the loader runs in the resident code (and its buffers)
     check_opponent_place(target, [("resident code", target.resident.start, bytes(target.resident.size)), *files],
                          len(the_opponent), 0)
@@ -424,8 +427,8 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
 def disk_bytes(model: Model, target: Target, out_dir: Path, fill_opponent: bool = False) -> bytes:
     """``target``'s game disk as ``kotd build`` makes it into ``out_dir`` (which holds that
     build's BASIC programs and display code; the engine assembled again), or with
-    ``fill_opponent`` the test image whose opponent fills its whole code region
-    (:func:`opponent_fill`: tests/test_opponent_machines.py, emu_tests/test_images_saves.py)."""
+    ``fill_opponent`` the test image whose opponent's pages are filled out with a pattern
+    (:func:`opponent_file`: tests/test_opponent_machines.py, emu_tests/test_images_saves.py)."""
     from . import TargetBuild
     build = TargetBuild(target, _assemble(f"{target.name}.s"), None, {})
     if target.name == "atari":

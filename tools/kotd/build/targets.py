@@ -11,7 +11,7 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
     $0400-$047F  the cassette buffer: the game disk's sector buffer (saved games)
     $0600-$06FF  load-time only: the segment that lowers RAMTOP and reopens the screen
     MEMLO-...    BASIC program, variables, strings, then the screen (below RAMTOP)
-    $2D00-$47FF  at boot only: the opponent's code, read before the program is staged
+    $1000-$47FF  at boot only: the opponent's code, read before the program is staged
                  over it (the staged program ends at $4800, under the screen)
     $5000-$57FF  the game disk's resident code: saved games, RESET (RAMTOP = $50; issue 11)
     $5800-$97FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now),
@@ -20,11 +20,11 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
                  ANTIC mode 2; filled at run time: the ROM's set, the map glyphs over it)
     $9800-$9FFF  shared state block + scratch (2 KB)
     $A000-$BFFF  BASIC cartridge
-    $C000-$CFFF  XL/XE only, RAM under the OS ROM: the computer opponent's RAM
-    $E000-$E3FF  XL/XE only, under the OS ROM: a copy of the ROM's character set (ANTIC
-                 reads it there while the opponent runs with the ROM switched out)
-    $E400-$FEFF  XL/XE only, under the OS ROM: the computer opponent's code (6.75 KB; issue 14's
-                 budget is 5 KB: OPPONENT_BUDGET)
+    $C000-$CFFF  XL/XE only, RAM under the OS ROM: the computer opponent's code that the
+                 upper RAM has no room for, then its RAM
+    $D800-$FEFF  XL/XE only, under the OS ROM: the computer opponent's code (issue 14's
+                 budget is 5 KB: OPPONENT_BUDGET); while it runs, ANTIC reads the map's
+                 character set (the resident code's OPPONENT_CALL points CHBASE there)
 
 Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
@@ -33,14 +33,15 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
                  display code; text page 1 is not shown)
     $6000-$6BFF  the front end's display code: text output onto hi-res, its font, the map
     $6C00-$77FF  the game disk's resident code and buffers: disk access, saved games, start
-    $7800-$B7FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now)
+    $7800-$B7FF  engine: jump table, code, tables (16 KB region; ENGINE_BUDGET used now);
+                 its last 2 KB, $B000-$B7FF, unused by the engine: the computer opponent's
+                 RAM (the build checks that the engine ends before it)
     $B800-$BFFF  shared state block + scratch (2 KB)
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
-    $D000-$DFFF  language card only (IIe, IIc, II+ with the 16K card), bank 2: the computer
-                 opponent's RAM
-    $E000-$FEFF  language card only: the computer opponent's code (7.75 KB; issue 14's budget is
-                 5 KB: OPPONENT_BUDGET);
-                 read into $4000-$5EFF (hi-res page 2, free at boot) and copied there
+    $D000-$FEFF  language card only (IIe, IIc, II+ with the 16K card; $D000 in bank 2): the
+                 computer opponent's code (issue 14's budget is 5 KB: OPPONENT_BUDGET), then
+                 the RAM its $B000 part has no room for; read into $3600-$5FFF (above the
+                 program, hi-res page 2: free at boot) and copied there
     $FFFA-$FFFF  language card only: the boot's vectors (a II+ reads them from the card
                  while the opponent runs): NMI $03FB as the ROM's, RESET and IRQ to the
                  resident code, which reads the ROM again and goes on through its vector
@@ -87,17 +88,30 @@ class Target:
                                     # ``regions``: the engine and the front end must end before it)
     program: Region | None = None   # (Apple) the BASIC program, its variables and strings: up to HIMEM
     # The computer opponent (docs/ai.md "The 6502 twin"): its code and RAM in the RAM under
-    # the ROMs of a 64 KB machine, loaded there by the boot when it finds that RAM.
-    opponent: Region | None = None        # its code (port/asm/generated/opponent_<target>.s)
-    opponent_ram: Region | None = None    # its RAM: the field and the lists
+    # the ROMs of a 64 KB machine, loaded there by the boot when it finds that RAM.  Each
+    # source file's code goes whole into the first code region with room for it (the
+    # entry at the first's start), its RAM likewise into the RAM regions; a RAM region
+    # that is also a code region is what the code leaves of it (kotd.build.opponent.place).
+    opponent_code: tuple[Region, ...] = ()
+    opponent_ram: tuple[Region, ...] = ()
     opponent_buffer: Region | None = None  # where the boot reads it before the copy
     disk_buffer: Region | None = None      # (Atari) the resident code's sector buffer, outside it
+
+    @property
+    def opponent(self) -> Region | None:
+        """The first code region: the opponent's entry at its start (OPPONENT_BASE)."""
+        return self.opponent_code[0] if self.opponent_code else None
 
     @property
     def regions(self) -> tuple[Region, ...]:
         return tuple(r for r in (self.zero_page, self.engine, self.state, self.loader, self.resident,
                                      self.display) if r)
 
+
+# XL/XE: the RAM under the OS ROM, PORTB ($D301) bit 0 = 0 ($D000-$D7FF is the hardware's)
+_ATARI_UPPER = Region("opponent code (RAM under the OS, $D800)", 0xD800, 0xFEFF)
+_ATARI_LOWER = Region("opponent code and RAM (RAM under the OS, $C000)", 0xC000, 0xCFFF)
+_APPLE_CARD = Region("opponent code and RAM (language card, $D000 bank 2)", 0xD000, 0xFEFF)
 
 ATARI = Target(
     name="atari",
@@ -113,11 +127,11 @@ ATARI = Target(
     charset=Region("character set", 0x9400, 0x97FF),
     # XL/XE: RAM under the OS ROM, PORTB ($D301) bit 0 = 0 (the boot reads the code
     # into opponent_buffer and copies it; port/asm/atari_boot.s)
-    opponent=Region("opponent code (RAM under the OS)", 0xE400, 0xFEFF),
-    opponent_ram=Region("opponent RAM (under the OS)", 0xC000, 0xCFFF),
+    opponent_code=(_ATARI_UPPER, _ATARI_LOWER),
+    opponent_ram=(_ATARI_LOWER,),
     # the boot reads its file into the program's staging area (atr.STAGING_END) and
     # copies it at once, before the program is read over it
-    opponent_buffer=Region("opponent load buffer (the program's staging area, at boot)", 0x2D00, 0x47FF),
+    opponent_buffer=Region("opponent load buffer (the program's staging area, at boot)", 0x1000, 0x47FF),
     # the cassette buffer (no cassette here; the OS reads the boot sector there, before us)
     disk_buffer=Region("disk sector buffer (the cassette buffer)", 0x0400, 0x047F),
 )
@@ -135,10 +149,11 @@ APPLE = Target(
     display=Region("display", 0x6000, 0x6BFF),
     program=Region("program", 0x0800, 0x3FFF),
     # IIe, IIc, II+ with a 16K card: the language card's RAM, $D000 bank 2 (switched by
-    # $C080-$C083); the boot reads the code into hi-res page 2 first, free at boot
-    opponent=Region("opponent code (language card, $E000)", 0xE000, 0xFEFF),
-    opponent_ram=Region("opponent RAM (language card, $D000 bank 2)", 0xD000, 0xDFFF),
-    opponent_buffer=Region("opponent load buffer (hi-res page 2, at boot)", 0x4000, 0x5EFF),
+    # $C080-$C083); the boot reads the code above the program first (check_program_room
+    # keeps the program below $3600), free at boot
+    opponent_code=(_APPLE_CARD,),
+    opponent_ram=(Region("opponent RAM (the engine region's unused end)", 0xB000, 0xB7FF), _APPLE_CARD),
+    opponent_buffer=Region("opponent load buffer (above the program, hi-res page 2, at boot)", 0x3600, 0x5FFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}

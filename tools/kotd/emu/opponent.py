@@ -17,31 +17,37 @@ from .machine import CallResult, EngineMachine
 NO_WALLS = NONE             # ai_field's side argument for no walls
 
 
-def load_opponent(machine: EngineMachine, whole: bool = True, **variant):
+def load_opponent(machine: EngineMachine, **variant):
     """Assemble the opponent for the machine's target and engine image and load it
-    (`variant`: opponent_assembly's pool or field_max, for the tests): the disks' code at
-    its region (where OPPONENT_CALL's stub calls it), and with `whole` the whole player
-    too (opponent.PENDING_SOURCES with the rest, at opponent.WHOLE_CODE: the tests of
-    the files still off the disks).  The labels name the disks' copy, but those of the
-    pending files the whole player's (each file's test then calls one consistent copy;
-    the GOAL tables are ai_goals.s's); the whole player's assembly is
-    ``machine.whole_player``.  The disks' assembly is returned."""
-    disks = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
-    machine.cpu.load(machine.target.opponent.start, disks.image)
-    machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
-    machine.whole_player = disks
-    for s in disks.symbols:
+    (`variant`: opponent_assembly's pool or field_max, for the tests): each chunk of its
+    code at its address (where OPPONENT_CALL's stub finds the entry), writes allowed to
+    each file's RAM, its labels named.  The assembly is returned (also
+    ``machine.whole_player``)."""
+    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
+    at = 0
+    for address, size in asm.placement.chunks:
+        machine.cpu.load(address, asm.image[at:at + size])
+        at += size
+    for address, size in ram_ranges(asm):
+        machine.cpu.allow_writes(address, address + size - 1)
+    machine.whole_player = asm
+    for s in asm.symbols:
         if s.is_code and not s.is_local:
             machine.symbols[s.name] = s.value
-    if whole and opponent.PENDING_SOURCES:
-        full = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, whole=True, **variant)
-        machine.cpu.load(full.address("opponent_start"), full.image)
-        machine.whole_player = full
-        for s in full.symbols:              # the pending files' labels: their tests call that copy
-            if s.is_code and not s.is_local and s.file.endswith(opponent.PENDING_SOURCES):
-                machine.symbols[s.name] = s.value
     machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
-    return disks
+    return asm
+
+
+def ram_ranges(asm) -> list[tuple[int, int]]:
+    """The opponent's RAM as (address, bytes) runs (an overlay within its host's)."""
+    spans = sorted(v for f, v in asm.placement.ram.items() if f not in opponent.RAM_OVERLAYS)
+    out: list[list[int]] = []
+    for address, size in spans:
+        if out and out[-1][0] + out[-1][1] == address:
+            out[-1][1] += size
+        else:
+            out.append([address, size])
+    return [(a, n) for a, n in out]
 
 
 def opponent_machines(model, dist, targets=("atari", "apple")) -> dict:
@@ -94,7 +100,7 @@ def field_cycles(model, build) -> dict:
     if key in _MEASURED:
         return _MEASURED[key]
     machine = EngineMachine.from_build(model, build)
-    asm = load_opponent(machine, whole=False)
+    asm = load_opponent(machine)
     starts = {sid: start_state(model, sid) for sid in sorted(model.scenarios)}
     busiest = max(starts, key=lambda sid: sum(u.status == Status.ON_MAP for u in starts[sid].units))
     machine.write_state(starts[busiest])
@@ -119,52 +125,23 @@ def field_cycles(model, build) -> dict:
     return out
 
 
-def _file_shares(asm, start: int, end: int) -> dict[str, int]:
-    """Bytes of [start, end) per source file: each label's bytes, up to the next label,
-    go to the label's file (as bench.module_bytes does for the engine; a macro's labels to
-    the file it is used in: Ophis names them "file:line->macro file")."""
-    labels = sorted((s.value, s.file.split(":")[0]) for s in asm.symbols if s.is_code and start <= s.value < end)
-    shares: dict[str, int] = {}
-    for (at, file), nxt in zip(labels, [a for a, _ in labels[1:]] + [end]):
-        shares[file] = shares.get(file, 0) + nxt - at
-    return {f: n for f, n in shares.items() if n}
-
-
 def memory_use(model, build) -> dict:
-    """`kotd bench`'s bytes of the opponent (the code and RAM of every file in
-    ``opponent.SOURCES``, behind opponent_entry.s): its code (the entry and its tables
-    included) against issue 14's budget for the whole player (5 KB, ``OPPONENT_BUDGET``)
-    and its region (``target.opponent``), its RAM against ``target.opponent_ram`` (4 KB),
-    met or missed,
-    and each file's share of both.  Code past its region fails `kotd build` (.checkpc);
-    here it is assembled once more with room to spare, to say by how much, and then the
-    generated files are written back for the region (the error let through)."""
-    import dataclasses
-
-    from ..build.targets import OPPONENT_BUDGET, Region
+    """`kotd bench`'s bytes of the opponent (the whole player: opponent_entry.s and every
+    file of ``opponent.SOURCES``): its code (the entry and its tables included) against
+    issue 14's budget (5 KB, ``OPPONENT_BUDGET``) and its regions (``target.opponent_code``),
+    its RAM (an overlay counted once), the bytes the regions have left, and each file's
+    code and RAM with where they go.  Code or RAM past its regions fails `kotd build`."""
+    from ..build.targets import OPPONENT_BUDGET
     target = build.target
     symbols = {s.name: s.value for s in build.assembly.symbols}
-    try:
-        asm = opponent.opponent_assembly(model, target, symbols)
-    except opponent.OpponentError as exc:
-        if "checkpc" not in str(exc):
-            raise
-        code, ram = target.opponent, target.opponent_ram
-        roomy = dataclasses.replace(target, opponent=Region(code.name, code.start, 0xFFFF),
-                                    opponent_ram=Region(ram.name, ram.start, 0xFFFF))
-        asm = opponent.opponent_assembly(model, roomy, symbols)
-        try:
-            opponent.opponent_assembly(model, target, symbols)      # the generated files as the region has them
-        except opponent.OpponentError:
-            pass
-    code, ram = opponent.code_bytes(asm), opponent.ram_bytes(asm, target)
-    start, ram_start = target.opponent.start, target.opponent_ram.start
-    top = f"port/asm/generated/opponent_{target.name}.s"            # its entry table
-    code_files, ram_files = ({top if f.endswith(f"/opponent_{target.name}.s") else f: n for f, n in shares.items()}
-                             for shares in (_file_shares(asm, start, start + code),
-                                            _file_shares(asm, ram_start, ram_start + ram)))
+    asm = opponent.opponent_assembly(model, target, symbols)
+    p = asm.placement
+    code, ram = p.code_bytes, p.ram_bytes
+    regions = sum(r.size for r in target.opponent_code)
+    ram_only = sum(r.size for r in target.opponent_ram if r not in target.opponent_code)
     return {"code": code, "code_budget": OPPONENT_BUDGET, "code_met": code <= OPPONENT_BUDGET,
-            "code_region": target.opponent.size, "code_fits": code <= target.opponent.size,
-            "ram": ram, "ram_budget": target.opponent_ram.size, "ram_met": ram <= target.opponent_ram.size,
-            "files": {f: {"code": code_files.get(f, 0), "ram": ram_files.get(f, 0)}
-                      for f in sorted(set(code_files) | set(ram_files))}}
+            "ram": ram, "regions": regions + ram_only, "left": regions + ram_only - code - ram,
+            "files": {f: {"code": p.code[f][1], "code_at": p.code[f][0],
+                          "ram": p.ram.get(f, (0, 0))[1], "ram_at": p.ram.get(f, (0, 0))[0],
+                          "ram_over": opponent.RAM_OVERLAYS.get(f)}
+                      for f in p.code}}

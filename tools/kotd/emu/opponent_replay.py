@@ -33,7 +33,7 @@ from ..engine.state import Phase
 from ..model.types import SIDES, Model
 from ..replay import call_action, describe, expected_status, first_difference, new_game_args
 from .machine import EngineMachine
-from .opponent import load_opponent
+from .opponent import load_opponent, ram_ranges
 
 PLAYERS = {"good": GoodAI, "simple": SimpleAI}
 CONTEXTS = ("defend", "react", "logistics", "initiative", "operations", "depots")
@@ -79,17 +79,11 @@ def record_game(model: Model, scenario: str, seed: int, players: tuple[str, str]
 
 
 def load_player(machine: EngineMachine):
-    """The whole player (opponent.SOURCES and PENDING_SOURCES: opponent_assembly's
-    `whole`, its code past the 5 KB region if it must) beside the machine's engine, every
-    opponent label named, its RAM zeroed (GoodAI starts empty)."""
-    load_opponent(machine, whole=True)
-    asm = machine.whole_player
-    for s in asm.symbols:                   # its own labels over the disks' (the RAM is laid out anew)
-        if s.is_code and not s.is_local:
-            machine.symbols[s.name] = s.value
-    machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
-    ram = machine.target.opponent_ram
-    machine.cpu.load(ram.start, bytes(ram.end - ram.start + 1))
+    """The whole player (the disks') beside the machine's engine, every opponent label
+    named, its RAM zeroed (GoodAI starts empty)."""
+    asm = load_opponent(machine)
+    for address, size in ram_ranges(asm):
+        machine.cpu.load(address, bytes(size))
     return asm
 
 
