@@ -11,9 +11,8 @@ into the state block; then for each call of CALLS (JSON: [[column, row, type, si
 calls the cost field as BASIC would (Atari ``USR(OPPONENT_CALL, OPPONENT_FIELD, ...)``,
 Apple ``POKE``s and ``CALL OPPONENT_CALL``) and copies the field out of the RAM under the
 ROMs with a few bytes of test code in page 3/6 (the drivers read main RAM only), with the
-first page of the opponent's code (and on the Atari the first page of the character set
-the boot copied under the OS); then the whole code region (``region``: four pages a
-copy), and on the Apple the card's vectors.  On the Apple II+ (whose RESET leaves the
+first page of the opponent's code; then every page the boot copied (``region``: each
+chunk's pages, four pages a copy), and on the Apple the card's vectors.  On the Apple II+ (whose RESET leaves the
 language card as it was) a RESET while the card's RAM is read: the game must start again
 (``after_reset_frames``; the driver's keys do not reach the program after its Ctrl-Reset,
 so the program is not stopped again).  Prints one JSON object.
@@ -30,7 +29,6 @@ from images_machine import (EMULATORS, apple_game_waits, apple_to_prompt, consta
 COPY_TO = 0x4800            # the copies: field (2 pages), then the opponent's first page
 CHUNK = 4                   # pages copied at a time (COPY_TO's 1 KB)
 KEYIN = 0xFD1B              # the Apple monitor's keyboard input
-CHARSET = 0xE000            # the Atari OS's character set
 
 
 def copy_routine(sources: tuple[int, ...], ram_in: bytes, rom_in: bytes, usr: bool) -> bytes:
@@ -46,30 +44,35 @@ def copy_routine(sources: tuple[int, ...], ram_in: bytes, rom_in: bytes, usr: bo
     return loop + rom_in + b"\x28\x60"
 
 
-def read_under(target: str, put_routine, call, read) -> bytes:
-    """The opponent's whole code region (targets.py), CHUNK pages a call: ``put_routine``
-    (the pages' addresses) writes the copy routine, ``call`` runs it, ``read(n)`` reads
-    the copies."""
-    from kotd.build.targets import TARGETS
-    region = TARGETS[target].opponent
-    base, count = region.start, region.size // 256
+def read_under(dist: Path, target: str, put_routine, call, read) -> bytes:
+    """Every page the boot copied of the opponent's code (its placement's chunks, each on
+    whole pages), CHUNK pages a call: ``put_routine`` (the pages' addresses) writes the
+    copy routine, ``call`` runs it, ``read(n)`` reads the copies."""
     out = b""
-    for first in range(0, count, CHUNK):
-        pages = range(first, min(first + CHUNK, count))
-        put_routine(tuple(base + 256 * p for p in pages))
-        call()
-        out += read(256 * len(pages))
+    for base, size in placed(dist, target).placement.chunks:
+        count = -(-size // 256)
+        for first in range(0, count, CHUNK):
+            pages = range(first, min(first + CHUNK, count))
+            put_routine(tuple(base + 256 * p for p in pages))
+            call()
+            out += read(256 * len(pages))
     return out
 
 
-def opponent_symbols(dist: Path, target: str) -> tuple[int, int, int]:
-    """FIELD, FIELD_UNREACHABLE and the code's address, as kotd build assembles it."""
+def placed(dist: Path, target: str):
+    """The opponent's assembly as kotd build makes it."""
     from kotd.build.opponent import opponent_assembly
     from kotd.build.targets import TARGETS
     from kotd.emu.machine import EngineMachine
     from kotd.model import load_model
     model = load_model()
-    asm = opponent_assembly(model, TARGETS[target], EngineMachine.from_dist(model, dist, target).symbols)
+    return opponent_assembly(model, TARGETS[target], EngineMachine.from_dist(model, dist, target).symbols)
+
+
+def opponent_symbols(dist: Path, target: str) -> tuple[int, int, int]:
+    """FIELD, FIELD_UNREACHABLE and the code's address, as kotd build assembles it."""
+    from kotd.build.targets import TARGETS
+    asm = placed(dist, target)
     return asm.address("FIELD"), asm.address("FIELD_UNREACHABLE"), TARGETS[target].opponent.start
 
 
@@ -90,7 +93,7 @@ def atari(config, image, dist, scenario, calls):
     # PORTB bit 0 off with NMIEN = 0 and SEI, as the resident stub does
     ram_in = b"\xA9\x00\x8D\x0E\xD4\xAD\x01\xD3\x48\x29\xFE\x8D\x01\xD3"
     rom_in = b"\x68\x8D\x01\xD3\xA9\x40\x8D\x0E\xD4"
-    a.write_block(0x0600, copy_routine((field, field + 256, code, CHARSET), ram_in, rom_in, usr=True))
+    a.write_block(0x0600, copy_routine((field, field + 256, code), ram_in, rom_in, usr=True))
     out["calls"] = []
     for col, row, kind, side in calls:
         before = a.frame_number()
@@ -100,9 +103,7 @@ def atari(config, image, dist, scenario, calls):
         out["calls"].append({"status": status, "result": result, "frames": a.frame_number() - before,
                              "field": list(a.read_block(COPY_TO, 512)),
                              "code": list(a.read_block(COPY_TO + 512, 256))})
-    # the character set's first page under the OS (the boot copied the ROM's there)
-    out["charset_under_os"] = a.read_block(COPY_TO + 768, 256) == a.read_block(CHARSET, 256)
-    out["region"] = out["ready"] and list(read_under("atari", lambda sources: a.write_block(0x0600, copy_routine(
+    out["region"] = out["ready"] and list(read_under(dist, "atari", lambda sources: a.write_block(0x0600, copy_routine(
         sources, ram_in, rom_in, usr=True)), lambda: a.command("?USR(1536)"), lambda n: a.read_block(COPY_TO, n)))
     # a wrong argument count and an entry that does not exist: refused
     out["no_args"] = int(a.command(f"?USR({c['OPPONENT_CALL']})")[0])
@@ -145,7 +146,7 @@ def apple(config, image, dist, scenario, calls):
 
     def copy(sources):
         a.poke(0x0300, copy_routine(sources, ram_in, rom_in, usr=False))
-    out["region"] = list(read_under("apple", copy, lambda: a.type_line("CALL 768"), lambda n: a.peek(COPY_TO, n)))
+    out["region"] = list(read_under(dist, "apple", copy, lambda: a.type_line("CALL 768"), lambda n: a.peek(COPY_TO, n)))
     copy((0xFF00,))
     a.type_line("CALL 768")
     out["vectors"] = [a.peek_word(COPY_TO + 0xFA + 2 * k) for k in range(3)]
