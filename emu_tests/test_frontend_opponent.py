@@ -21,7 +21,7 @@ from kotd.basic.runner import keys as keyscript
 from kotd.build import atr, disk, dsk, opponent, stateblock
 from kotd.build.abi import ERRORS
 from kotd.build.targets import TARGETS
-from kotd.emu.opponent import load_opponent
+from kotd.emu.opponent import load_opponent, ram_ranges
 from kotd.engine.flow import Flow
 from kotd.engine.setup import Options, new_game
 from kotd.engine.state import Phase
@@ -31,10 +31,7 @@ import test_apple_frontend as apple_fe
 import test_atari_frontend as atari_fe
 
 TARGET_NAMES = ("atari", "apple")
-PLAY_MISSING = "ai_play" in opponent.missing_routines()
-PLAY_SKIP = ("OPPONENT_PLAY's routine ai_play is not in the opponent's code yet (opponent.SOURCES has no "
-             "file defining it: port/asm/ai_driver.s, branch tw-driver)")
-PORTB, NMIEN = 0xD301, 0xD40E
+PORTB, NMIEN, CHBASE = 0xD301, 0xD40E, 0xD409
 #: Each machine's key that begins the game on the set-up screen.
 BEGIN = {"atari": "{START}", "apple": " "}
 #: The option line's text after 0-3 presses of 1 (computer_sides 0-3).
@@ -53,11 +50,12 @@ def machine_for(model, dist, target: str, ready: bool):
             asm = assemble("apple_boot_resident.s")
             m.cpu.load(TARGETS["apple"].resident.start,
                        asm.image[:asm.address("directory") - TARGETS["apple"].resident.start])
-        m.cpu.load(c["OPPONENT_READY"], bytes([int(ready)]))    # True: 1; 2: the disk's player in part
+        m.cpu.load(c["OPPONENT_READY"], bytes([int(ready)]))
         load_opponent_cached(m)
         if target == "atari":                     # the stub switches the OS ROM out and back
-            m.cpu.allow_writes(PORTB, PORTB)
+            m.cpu.allow_writes(PORTB, PORTB)      # (and points ANTIC at the map's characters)
             m.cpu.allow_writes(NMIEN, NMIEN)
+            m.cpu.allow_writes(CHBASE, CHBASE)
     return m
 
 
@@ -70,9 +68,13 @@ def load_opponent_cached(machine) -> None:
     if name not in _OPPONENT:
         _OPPONENT[name] = load_opponent(machine)
         return
-    asm = _OPPONENT[name]
-    machine.cpu.load(machine.target.opponent.start, asm.image)
-    machine.cpu.allow_writes(machine.target.opponent_ram.start, machine.target.opponent_ram.end)
+    asm, at = _OPPONENT[name], 0
+    machine.whole_player = asm
+    for address, size in asm.placement.chunks:
+        machine.cpu.load(address, asm.image[at:at + size])
+        at += size
+    for address, size in ram_ranges(asm):
+        machine.cpu.allow_writes(address, address + size - 1)
 
 
 def listing(model, target: str) -> str:
@@ -124,16 +126,6 @@ def test_without_the_opponent_option_1_says_so_and_the_game_is_two_players(model
     want = reference_start(model, False, False).state
     got = machine.state_bytes()
     assert got == stateblock.encode(want, model), first_difference(model, got, stateblock.encode(want, model))
-
-
-@pytest.mark.parametrize("target", TARGET_NAMES)
-def test_with_part_of_the_opponent_option_1_says_so_and_the_game_is_two_players(model, dist, target):
-    """OPPONENT_READY 2 (a disk whose opponent is not the whole player yet:
-    disk.opponent_loaded): 1 says there is no computer on this disk and the option stays
-    two players."""
-    report, _ = run(model, dist, target, "1", ready=2)
-    assert "NO COMPUTER ON THIS DISK" in "\n".join(report.screen)
-    assert option_line(report).endswith("TWO PLAYERS")
 
 
 @pytest.mark.parametrize("target", TARGET_NAMES)
@@ -213,17 +205,25 @@ def test_a_saved_solitaire_game_loads_as_solitaire(model, dist, target):
 
 # --- the play loop -------------------------------------------------------------------------
 
-@pytest.mark.skipif(not PLAY_MISSING, reason="OPPONENT_PLAY is in the build: the play loop's own test runs")
+def refusing(model, dist, target):
+    """A machine whose OPPONENT_PLAY refuses every call: its entry's argument count made
+    $FF (opponent_entry then answers E_ARG_COUNT and calls nothing)."""
+    machine = machine_for(model, dist, target, True)
+    argc = machine.whole_player.address("opponent_argc")
+    machine.cpu.load(argc + [n for n, _, _ in opponent.ENTRIES].index("PLAY"), b"\xff")
+    return machine
+
+
 @pytest.mark.parametrize("target", TARGET_NAMES)
 def test_a_refused_opponent_call_stops_the_computer_and_the_humans_play_on(model, dist, target):
-    """The computer's Axis asked to play its logistics: OPPONENT_PLAY (no routine yet: the
-    entry refuses every argument count) answers E_ARG_COUNT through OPPONENT_CALL; the
-    program shows the engine's code and goes on as two players: # ends the Axis logistics
-    as a human's would (the reference's step)."""
-    report, machine = run(model, dist, target, "1" + BEGIN[target], ready=True)
+    """The computer's Axis asked to play its logistics: OPPONENT_PLAY refuses (E_ARG_COUNT
+    through OPPONENT_CALL); the program shows the engine's code and goes on as two
+    players: # ends the Axis logistics as a human's would (the reference's step)."""
+    report, machine = run(model, dist, target, "1" + BEGIN[target], ready=True, machine=refusing(model, dist, target))
     assert f"NOT ALLOWED (ENGINE CODE {ERRORS['ARG_COUNT']})" in "\n".join(report.screen)
     assert computer_sides(report, model, target) == 0
-    report, machine = run(model, dist, target, "1" + BEGIN[target] + "#", ready=True)
+    report, machine = run(model, dist, target, "1" + BEGIN[target] + "#", ready=True,
+                          machine=refusing(model, dist, target))
     flow = reference_start(model, False, True)
     flow.step()
     want = stateblock.encode(flow.state, model)
@@ -255,7 +255,6 @@ def reference_states(model, options, limit: int) -> list[bytes]:
     return states
 
 
-@pytest.mark.skipif(PLAY_MISSING, reason=PLAY_SKIP)
 @pytest.mark.parametrize("target", TARGET_NAMES)
 def test_the_computer_plays_both_sides_as_the_reference_player(model, dist, target, monkeypatch, long_run):
     """The demonstration (the computer on both sides): after START no key is typed; the

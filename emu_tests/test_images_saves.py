@@ -465,7 +465,8 @@ def directory_files(sectors) -> list[tuple[int, int, int]]:
 
 @pytest.fixture(scope="module")
 def filled_atr(model, dist):
-    """The test image: the opponent's file fills its whole code region (diskimages.opponent_fill)."""
+    """The test image: the opponent's file with its chunks' pages filled out with a pattern
+    (diskimages.opponent_file)."""
     from kotd.build.diskimages import disk_bytes
     return disk_bytes(model, ATARI, dist, fill_opponent=True)
 
@@ -475,12 +476,11 @@ def filled_atr(model, dist):
 def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model, dist, filled_atr, xl, filled):
     """The loader's check writes and reads back under the OS with the ROM switched out;
     on an XL it reads the opponent's file into its buffer and copies it there at once
-    (the whole code region: with the test image's full file, every byte of it), then
-    the ROM's character set into the RAM under it, with NMIs and IRQs off, sets
-    OPPONENT_READY, and reads the program over the buffer; on an 800 no sector of the
+    (each chunk's pages to its place: with the test image's filled file, every byte of
+    them), with NMIs and IRQs off, sets OPPONENT_READY, and reads the program over the buffer; on an 800 no sector of the
     opponent is read, nothing is copied and OPPONENT_READY stays 0.  Either way every
     other file is in place, and PORTB and NMIEN are as before afterwards."""
-    from kotd.build.diskimages import opponent_fill
+    from kotd.build.diskimages import opponent_file
     from kotd.build.opponent import opponent_assembly
     from kotd.emu.machine import EngineMachine
     sectors = atr.read_atr(filled_atr if filled else (dist / "kotd-atari.atr").read_bytes())
@@ -494,8 +494,6 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     cpu.load(0x0006, b"\x01")
     cpu.load(HATABS, b"P\x30\xe4C\x40\xe4E\x00\xe4S\x10\xe4K\x20\xe4")
     cpu.load(0xE400, bytes(range(16)))
-    charset = pattern(1024, 5)
-    cpu.load(0xE000, charset)                                             # the ROM's character set
     cpu.allow_writes(0x0000, 0x9FFF)
 
     read = []
@@ -515,28 +513,31 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
 
     def watched_step():
         if cpu.mpu.pc == copy:
-            copied_at.append((len(read), cpu.read(ATARI.opponent_buffer.start, ATARI.opponent.size)))
+            copied_at.append(len(read))
         step()
     cpu.mpu.step = watched_step
     run(cpu, atr.BOOT_BASE + 6, traps=traps)
     mem = cpu.memory
     files = directory_files(sectors)
     opp_first, opp_count, opp_at = files[5]
-    assert opp_at == ATARI.opponent_buffer.start and (opp_count * 128 == ATARI.opponent.size) == filled
-    code = opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari").symbols).image
-    if filled:
-        code = opponent_fill(code, ATARI.opponent.size)
+    asm = opponent_assembly(model, ATARI, EngineMachine.from_dist(model, dist, "atari").symbols)
+    the_file = opponent_file(asm, filled)
+    assert opp_at == ATARI.opponent_buffer.start and opp_count * 128 == len(the_file)
     ready = cpu.byte(ATARI.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"])
     assert (mem.portb, mem.nmien) == (0xFF, 0x40) and mem.under_writes
     assert all(w == (0, 4) for w in mem.under_writes), "under the OS only with NMIEN = 0 and SEI"
     opponent_sectors = set(range(opp_first, opp_first + opp_count))
     if xl:
-        assert ready == disk.opponent_loaded() and bytes(mem.under[0xE400 - 0xC000:0xE400 - 0xC000 + len(code)]) == code
-        assert bytes(mem.under[0xE000 - 0xC000:0xE400 - 0xC000]) == charset
-        assert len(mem.under_writes) == 2 + ATARI.opponent.size + 1024  # the check, the region, the set
+        assert ready == disk.OPPONENT_LOADED
+        at = 0
+        for address, size in asm.placement.chunks:                      # each chunk's pages in place
+            pages = -(-size // 256) * 256
+            assert bytes(mem.under[address - 0xC000:address - 0xC000 + pages]) == the_file[at:at + pages]
+            at += pages
+        assert at == len(the_file) and len(mem.under_writes) == 2 + len(the_file)   # the check, the pages
         # copied once, right after its last sector, before any sector of the program
-        assert len(copied_at) == 1 and read[copied_at[0][0] - 1] == opp_first + opp_count - 1
-        assert set(read[copied_at[0][0] - opp_count:copied_at[0][0]]) == opponent_sectors
+        assert len(copied_at) == 1 and read[copied_at[0] - 1] == opp_first + opp_count - 1
+        assert set(read[copied_at[0] - opp_count:copied_at[0]]) == opponent_sectors
     else:
         assert ready == 0 and len(mem.under_writes) == 1                # the first pattern, lost
         assert not copied_at and not opponent_sectors & set(read), "an 800 reads no sector of it"
@@ -688,19 +689,20 @@ def test_apple_boot_loads_every_file_with_our_own_reader(model, dist):
 
 @pytest.fixture(scope="module")
 def filled_dsk(model, dist):
-    """The test image: the opponent's file fills its whole code region (diskimages.opponent_fill)."""
+    """The test image: the opponent's file with its chunks' pages filled out with a pattern
+    (diskimages.opponent_file)."""
     from kotd.build.diskimages import disk_bytes
     return disk_bytes(model, APPLE, dist, fill_opponent=True)
 
 
 def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist, filled_dsk):
-    """With a language card the boot copies the opponent's file from hi-res page 2 to
-    $E000, the whole code region (the test image's full file: every byte of it; the
-    shipped disk differs only in the file's length), with interrupts off, puts the
+    """With a language card the boot copies the opponent's file from its buffer into the
+    card, each chunk's pages to its place (the test image's filled file: every byte of
+    them; the shipped disk differs only in the fill), with interrupts off, puts the
     boot's vectors into the card's $FFFA-$FFFF, sets OPPONENT_READY and reads the ROM
     again."""
     filled = True
-    from kotd.build.diskimages import opponent_fill
+    from kotd.build.diskimages import opponent_file
     from kotd.build.opponent import opponent_assembly
     from kotd.emu.machine import EngineMachine
     asm = assemble("apple_boot_resident.s")
@@ -720,13 +722,16 @@ def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist, fill
         run(cpu, 0x0801, traps={asm.address("rw_delay"): lambda c: None, 0xE000: applesoft},
             limit=20_000_000)
     mem = cpu.memory
-    code = opponent_assembly(model, APPLE, EngineMachine.from_dist(model, dist, "apple").symbols).image
-    if filled:
-        code = opponent_fill(code, APPLE.opponent.size)
-    card = APPLE.opponent.start - 0xD000
-    assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == disk.opponent_loaded()
-    assert bytes(mem.ram[card:card + len(code)]) == code
-    assert len(mem.card_writes) == 2 + APPLE.opponent.size + 6 and all(mem.card_writes), "SEI while the card is written"
+    opponent = opponent_assembly(model, APPLE, EngineMachine.from_dist(model, dist, "apple").symbols)
+    the_file = opponent_file(opponent, filled)
+    assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == disk.OPPONENT_LOADED
+    at = 0
+    for address, size in opponent.placement.chunks:                     # each chunk's pages in place
+        pages = -(-size // 256) * 256
+        assert bytes(mem.ram[address - 0xD000:address - 0xD000 + pages]) == the_file[at:at + pages]
+        at += pages
+    assert at == len(the_file)
+    assert len(mem.card_writes) == 2 + len(the_file) + 6 and all(mem.card_writes), "SEI while the card is written"
     assert not mem.read_ram and not mem.write_ram, "the ROM read, the card write-protected after"
     vectors = [int.from_bytes(mem.ram[0xFFFA - 0xD000 + i:0xFFFC - 0xD000 + i], "little") for i in (0, 2, 4)]
     assert vectors == [0x03FB, asm.address("card_reset"), asm.address("card_irq")]

@@ -28,6 +28,7 @@
 .include "generated/state.inc"
 .include "generated/abi.inc"
 .include "generated/saves_apple.inc"
+.include "generated/opponent_chunks_apple.inc"
 
 .alias ZP_PTR    ZP_BASE                ; saves.s
 .alias ZP_LEFT   ZP_BASE+2

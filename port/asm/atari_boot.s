@@ -26,6 +26,7 @@
 .include "atari_os.inc"
 .include "atari_boot_os.inc"
 .include "generated/saves_atari.inc"
+.include "generated/opponent_chunks_atari.inc"
 
 .alias entry_offset $80                 ; which directory entry
 .alias sector       $81                 ; word: the next sector to read

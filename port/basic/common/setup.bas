@@ -26,11 +26,9 @@ setup_loop:
     IF setup_input = 11 THEN option = option + 1 - 7 * (option = 7) : GOSUB @mark_option : GOTO @setup_loop
     IF setup_input <= 7 THEN option = setup_input : IF option <> old_option THEN GOSUB @mark_option
     ' The opponent: two players, the computer playing the Axis, the Allies, both; two
-    ' players without the whole player (OPPONENT_READY 1: the boot loaded it on 64 KB; 0:
-    ' no RAM for it; 2: this disk's opponent is not the whole player yet, docs/ai.md).
+    ' players without it (OPPONENT_READY 1: the boot loaded it on 64 KB; 0: no RAM for it).
     IF option = 1 THEN computer_sides = (computer_sides + 1 - 4 * (computer_sides = 3)) * (PEEK({OPPONENT_READY}) = 1)
     IF option = 1 AND PEEK({OPPONENT_READY}) = 0 THEN GOSUB @setup_message : PRINT "THE COMPUTER NEEDS 64 KB";
-    IF option = 1 AND PEEK({OPPONENT_READY}) = 2 THEN GOSUB @setup_message : PRINT "NO COMPUTER ON THIS DISK";
     IF option = 2 THEN scenario = scenario + 1 - ({SCENARIO_CAMPAIGN} + 1) * (scenario = {SCENARIO_CAMPAIGN})
     IF option = 3 THEN axis_level = axis_level + 1 - 5 * (axis_level = 4) : side = 0
     IF option = 4 THEN allied_level = allied_level + 1 - 5 * (allied_level = 4) : side = 1

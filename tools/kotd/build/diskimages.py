@@ -110,6 +110,7 @@ def opponent_code(model: Model, target: Target, engine: Assembly):
     in ``target.opponent_code`` and ``target.opponent_ram``), checked: each chunk the boot
     copies on whole pages within the code region it is in, nothing in
     :data:`OPPONENT_KEEP_OUT` or in the engine's bytes.  ImageError otherwise."""
+    from . import write_if_changed
     from .opponent import OpponentError, opponent_assembly
     try:
         asm = opponent_assembly(model, target, {s.name: s.value for s in engine.symbols})
@@ -131,7 +132,19 @@ def opponent_code(model: Model, target: Target, engine: Assembly):
     for keep in OPPONENT_KEEP_OUT[target.name]:
         if any(r.overlaps(keep) for r in target.opponent_code):
             raise ImageError(f"{where}: an opponent code region overlaps {keep}")
+    write_if_changed(paths.GENERATED_DIR / f"opponent_chunks_{target.name}.inc", chunks_text(asm.placement.chunks))
     return asm
+
+
+def chunks_text(chunks) -> str:
+    """``generated/opponent_chunks_<target>.inc``: the macro opponent_chunks, the
+    opponent's code as the boot copies it: each chunk's pages (its bytes on whole pages)
+    and address, a 0 after (kotd.build.opponent.Placement)."""
+    lines = [f"; {GENERATED_MARK}", "; the opponent's chunks, as the boot copies them (tools/kotd/build/diskimages.py)",
+             ".macro opponent_chunks"]
+    for address, size in chunks:
+        lines += [f"    .byte {-(-size // 256)}", f"    .word ${address:04X}"]
+    return "\n".join(lines + ["    .byte 0", ".macend", ""])
 
 
 #: Where the opponent may not go (besides the regions of targets.py): the 6502's vectors,
@@ -316,7 +329,7 @@ def atari_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
     target = build.target
     layout = atr.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))
     opponent = opponent_code(model, target, build.assembly)
-    write_include(target, disk.include_text(target, layout, atr.include_extra(layout), opponent.placement.chunks))
+    write_include(target, disk.include_text(target, layout, atr.include_extra(layout)))
     resident = _assemble("atari_boot_resident.s")
     check_layout(resident, target, "atari_boot_resident.s")
     loader = _assemble("atari_boot.s")
@@ -381,7 +394,7 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
     except ValueError as exc:
         raise ImageError(f"tools/kotd/build/dsk.py: {exc}") from None
     opponent = opponent_code(model, target, build.assembly)
-    write_include(target, disk.include_text(target, layout, extra, opponent.placement.chunks))
+    write_include(target, disk.include_text(target, layout, extra))
     write_if_changed(paths.GENERATED_DIR / "apple_nibbles.s", dsk.nibbles_source())
     resident = _assemble("apple_boot_resident.s")
     check_layout(resident, target, "apple_boot_resident.s")
