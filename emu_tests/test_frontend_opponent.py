@@ -22,6 +22,7 @@ from kotd.build import atr, disk, dsk, opponent, stateblock
 from kotd.build.abi import ERRORS
 from kotd.build.targets import TARGETS
 from kotd.emu.opponent import load_opponent, ram_ranges
+from kotd.emu.opponent_replay import reference_states
 from kotd.engine.flow import Flow
 from kotd.engine.setup import Options, new_game
 from kotd.engine.state import Phase
@@ -228,31 +229,6 @@ def test_a_refused_opponent_call_stops_the_computer_and_the_humans_play_on(model
     flow.step()
     want = stateblock.encode(flow.state, model)
     assert machine.state_bytes() == want, first_difference(model, machine.state_bytes(), want)
-
-
-def reference_states(model, options, limit: int) -> list[bytes]:
-    """The state block after each engine action of the reference good player on both
-    sides (kotd.engine.ai_good), the new game first, up to `limit` actions."""
-    from kotd.engine.ai_good import GoodAI
-    from kotd.engine.game import Game, GameOver
-
-    class Enough(Exception):
-        pass
-    state = new_game(model, "tobruk41", 1, options)
-    states = [stateblock.encode(state, model)]
-    game = Game(model, state, {"axis": GoodAI("axis"), "allied": GoodAI("allied")})
-
-    def snapshot(s):
-        states.append(stateblock.encode(s, model))
-        if len(states) > limit:
-            raise Enough
-        return None
-    game.flow.record, game.flow.snapshot = [], snapshot
-    try:
-        game.play()
-    except (Enough, GameOver):
-        pass
-    return states
 
 
 @pytest.mark.parametrize("target", TARGET_NAMES)

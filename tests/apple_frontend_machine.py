@@ -192,9 +192,31 @@ def measure(image: str, dist: Path, shots: str | None) -> dict:
     return out
 
 
+def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None) -> dict:
+    """The demonstration (the opponent in the language card): 1 pressed three times
+    (COMPUTER BOTH), space, then no key for `frames` frames; the state block every 600
+    frames (hex), OPPONENT_READY."""
+    g = Game(image, dist, machine)
+    out = {"ready": g.a.peek(g.c["OPPONENT_READY"])}
+    for ch in "111":
+        g.press(ch)
+    g.wait_key()
+    g.a.key(" ")
+    out["states"], out["turns"] = [], []
+    for _ in range(frames // 600):
+        g.a.run(frames=600)
+        out["states"].append(g.state().hex())
+        out["turns"].append((g.a.peek(g.c["TURN"]), g.a.peek(g.c["PHASE"])))
+    if shots:
+        g.a.screenshot(str(Path(shots) / "apple-demo.png"))
+    return out
+
+
 if __name__ == "__main__":
     image, dist, job = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
-    if job == "play":
+    if job == "demo":
+        print(json.dumps(demo(image, dist, int(sys.argv[4]), sys.argv[5], sys.argv[6] if len(sys.argv) > 6 else None)))
+    elif job == "play":
         print(json.dumps(play(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6] if len(sys.argv) > 6 else None)))
     elif job == "saveload":
         print(json.dumps(save_and_load(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6])))

@@ -4,6 +4,7 @@ process of its own; the emulator keeps C globals).
 
     python tests/atari_frontend_machine.py IMAGE DIST [SHOTS_DIR]
     python tests/atari_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
+    python tests/atari_frontend_machine.py IMAGE DIST demo FRAMES [SHOTS_DIR]
 
 Prints one JSON object: the frames each step took, the screens, FRE(0) at the points
 measured (BREAK, ?FRE(0), CONT), the state block's phase and turn.
@@ -302,6 +303,34 @@ def starts(image: str, dist: Path, seed: int) -> dict:
     return out
 
 
+def demo(image: str, dist: Path, frames: int, shots: str | None) -> dict:
+    """The demonstration on an XL (the opponent loaded under the OS): 1 pressed three times
+    (COMPUTER BOTH), START, then no key for `frames` frames; the state block every 600
+    frames (hex), the screen at the end, OPPONENT_READY."""
+    sys.path.insert(0, str(EMULATORS / "atari"))
+    from a8 import Atari
+    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    a = Atari()
+    a.boot(disk=image, basic=True, xl=True)
+    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+    a.frames(10)
+    out = {"ready": a.peek(c["OPPONENT_READY"])}
+    for text in ("COMPUTER AXIS", "COMPUTER ALLIES", "COMPUTER BOTH"):
+        a.key("1")
+        a.wait_until(lambda m: text in m.screen_text(), 600)
+    out["setup"] = [ln.rstrip() for ln in a.screen_lines() if ln.strip()]
+    a.console(start=True, frames=20)
+    out["states"], out["turns"] = [], []
+    for _ in range(frames // 600):
+        a.frames(600)
+        out["states"].append(a.read_block(c["STATE_BASE"], c["STATE_SIZE"]).hex())
+        out["turns"].append((a.peek(c["TURN"]), a.peek(c["PHASE"])))
+    out["screen"] = [ln.rstrip() for ln in a.screen_lines()]
+    if shots:
+        a.screenshot(Path(shots) / "atari-demo.png", scale=2)
+    return out
+
+
 def charset(image: str, dist: Path) -> dict:
     """The map's character set (port/asm/atari_charset.s) on the machine: after the first
     map, and again after a RESET (the OS puts CHBAS back; the resident code types RUN and
@@ -333,7 +362,10 @@ def charset(image: str, dist: Path) -> dict:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 3 and sys.argv[3] == "charset":
+    if len(sys.argv) > 3 and sys.argv[3] == "demo":
+        print(json.dumps(demo(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]),
+                              sys.argv[5] if len(sys.argv) > 5 else None)))
+    elif len(sys.argv) > 3 and sys.argv[3] == "charset":
         print(json.dumps(charset(sys.argv[1], Path(sys.argv[2]))))
     elif len(sys.argv) > 3 and sys.argv[3] == "starts":
         print(json.dumps(starts(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]))))

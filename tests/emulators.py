@@ -35,3 +35,25 @@ def run_script(script: str, *args, timeout: int = 600) -> dict:
                           capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def demonstration(model, out: dict, at_least: int) -> None:
+    """The machine script's demonstration (demo: COMPUTER BOTH on the set-up's default
+    game, Tobruk '41 game 1, both sides at the second level): the opponent loaded
+    (OPPONENT_READY 1) and every state block sampled one of the reference good player's
+    (kotd.emu.opponent_replay.reference_states), the last at least `at_least` actions in."""
+    from kotd.emu.opponent_replay import reference_states
+    from kotd.engine.setup import Options
+    from kotd.replay import first_difference
+    level = list(model.ratings.difficulty)[1]
+    states = reference_states(model, Options.at_levels(model, level, level, computer_allied=True,
+                                                      computer_axis=True), 3000)
+    assert out["ready"] == 1
+    at = []
+    for k, raw in enumerate(out["states"]):
+        got = bytes.fromhex(raw)
+        assert got in states, (k, first_difference(model, got, min(states, key=lambda s: sum(
+            a != b for a, b in zip(s, got)))))
+        at.append(states.index(got))
+    assert at == sorted(at) and at[-1] >= at_least, at
+    print("reference actions reached every 600 frames:", at)

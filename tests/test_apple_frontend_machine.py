@@ -62,3 +62,12 @@ def test_apple_save_offer_and_load_on_a_iie_typed_in_lower_case(dist, tmp_path):
     out = machine(dist, tmp_path, "saveload", "tobruk42", "1", "iie-enhanced")
     assert out["disk_status"] == 0, out
     assert out["saved_difference"] is None and out["difference"] is None, out
+
+
+@pytest.mark.parametrize("config", ["iie", "ii+"])
+def test_the_demonstration_plays_the_reference_game_in_the_language_card(model, dist, tmp_path, config):
+    """A IIe and a II+ (16K card) boot with the opponent in the card; COMPUTER BOTH and a
+    space: no key after, and the game the 6502 player plays is the reference good
+    player's, action for action (every 600 frames; 6,000 frames reach about 280 actions)."""
+    out = machine(dist, tmp_path, "demo", "6000", config)
+    emulators.demonstration(model, out, 250)

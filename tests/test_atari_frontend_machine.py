@@ -48,6 +48,15 @@ def test_atari_front_end_plays_every_scenario_whole_from_the_disk(dist, tmp_path
     assert any("VICTORY" in ln for ln in out["end"])
 
 
+def test_the_demonstration_plays_the_reference_game_on_an_xl(model, dist, tmp_path):
+    """An XL boots with the opponent under the OS; COMPUTER BOTH and START: no key after,
+    and the game the 6502 player plays is the reference good player's, action for action
+    (every 600 frames), to its end (Tobruk '41 game 1 ends after 428 actions)."""
+    out = machine(dist, tmp_path, "demo", "6000")
+    emulators.demonstration(model, out, 428)
+    assert any("GAME OVER" in ln for ln in out["screen"])
+
+
 def test_atari_front_end_boots_and_plays(dist, tmp_path):
     out = machine(dist, tmp_path)
     assert out["setup"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in out["setup"][1]

@@ -240,3 +240,26 @@ def worst_turn(rep: OpponentReport) -> tuple[int, tuple[int, int] | None]:
         return 0, None
     key = max(rep.turns, key=rep.turns.get)
     return rep.turns[key], key
+
+
+def reference_states(model, options, limit: int, scenario: str = "tobruk41", seed: int = 1) -> list[bytes]:
+    """The state block after each engine action of the reference good player on both
+    sides (kotd.engine.ai_good), the new game first, up to `limit` actions: what a front
+    end's demonstration (the computer on both sides) must pass through."""
+    class Enough(Exception):
+        pass
+    state = new_game(model, scenario, seed, options)
+    states = [stateblock.encode(state, model)]
+    game = Game(model, state, {"axis": GoodAI("axis"), "allied": GoodAI("allied")})
+
+    def snapshot(s):
+        states.append(stateblock.encode(s, model))
+        if len(states) > limit:
+            raise Enough
+        return None
+    game.flow.record, game.flow.snapshot = [], snapshot
+    try:
+        game.play()
+    except (Enough, GameOver):
+        pass
+    return states
