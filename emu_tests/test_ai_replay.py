@@ -1,10 +1,9 @@
 """port/asm/ai_driver.s (OPPONENT_PLAY, the coroutine) with the whole 6502 player against
 kotd.engine.game.Game with GoodAI: games recorded with the Python players and played
-again by the 6502 machine, the computer's side(s) through OPPONENT_PLAY (each call under
+again by the 6502 machine (its RAM noise, then OPPONENT_PLAY(0): a new game), the computer's side(s) through OPPONENT_PLAY (each call under
 a BASIC stack of another depth, so the suspended frames must be relocated), the other
 side's calls from the record; the state block must be the record's after every return
-and at every phase end (kotd.emu.opponent_replay).  The player is assembled whole
-(opponent_assembly's `whole`: the files still off the disks too)."""
+and at every phase end (kotd.emu.opponent_replay).  The player is the disks'."""
 
 import pytest
 
@@ -38,8 +37,22 @@ def recorded(model, *key, **options):
     return _GAMES[k]
 
 
+def forget(machine, seed: int) -> None:
+    """The opponent's RAM filled with noise (a machine's RAM at power-on, another game's
+    leftovers), then OPPONENT_PLAY(0), as the front ends call it at a game's start: the
+    player must forget all of it (0, nothing else done)."""
+    import random
+    from kotd.emu.opponent import ram_ranges
+    noise = random.Random(seed)
+    for address, size in ram_ranges(machine.whole_player):
+        machine.cpu.load(address, bytes(noise.randrange(256) for _ in range(size)))
+    before = machine.state_bytes()
+    assert call_play(machine, 0, depth=5)[:2] == (0, 0) and machine.state_bytes() == before
+
+
 def check(model, machine, game, sides):
     load_player(machine)
+    forget(machine, game.seed)
     rep = play(model, machine, game, sides)
     assert rep.mismatch is None, rep.mismatch
     assert rep.actions == len(game.actions) and rep.calls > 0

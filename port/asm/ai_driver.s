@@ -29,6 +29,12 @@
 ; leaves to a computer side (its defence, its limited reaction: GoodAI's nested
 ; defend and react calls, in Game's order) and suspends for a human's.
 ;
+; A new game.  OPPONENT_PLAY(0) (no side) forgets what the player keeps between calls
+; (a kept place, the en-route marks, the field ai_field holds): the front ends call it
+; once a game is set up or loaded, as kotd.engine.game.Game starts with new GoodAI
+; players; the RAM's contents before it (a machine's RAM at power-on, the game before)
+; do not count.  It answers 0.
+;
 ; Results: CALL_RESULT = 0 the phase's work done (the caller calls PHASE_NEXT),
 ; 1 one action done (call again), 2 an action done and the engine waits for a side
 ; the computer does not run (the place kept), 3 the side that must act is not one
@@ -80,7 +86,7 @@ DRV_EN_ROUTE:                       ; by unit number: 1 en route (GoodAI._en_rou
 ;
 ; ai_play -- entry OPPONENT_PLAY(sides): play for the side that must act.
 ;
-; In:       ARG0 = the sides the computer runs (bit 0 Axis, bit 1 Allied)
+; In:       ARG0 = the sides the computer runs (bit 0 Axis, bit 1 Allied; 0: a new game)
 ; Out:      A = E_OK, CALL_RESULT = 0, 1, 2 or 3 (above); E_RANGE for sides over 3
 ; Clobbers: X, Y, flags; the engine's zero page (opponent_entry restores it)
 ;
@@ -98,6 +104,18 @@ _range:
     rts
 _sides:
     sta DRV_SIDES
+    tax
+    bne _play
+    sta DRV_STATE                   ; a new game (A = 0 = DRV_NONE): no place kept,
+    ldx #UNIT_COUNT                 ; no unit en route, no field held
+_forget:
+    sta DRV_EN_ROUTE,x
+    dex
+    bpl _forget
+    jsr ai_field_forget
+    lda #0
+    jmp drv_exit
+_play:
     lda #<DRV_EN_ROUTE              ; units en route do not stop to fight (ai_attack.s)
     sta AI_SKIP
     lda #>DRV_EN_ROUTE

@@ -327,6 +327,14 @@ _next_track:
     beq _file_done
     jmp _track
 _file_done:
+    ldy rw_entry                        ; the opponent's file (the only one read into
+    lda directory+2,y                   ; OPPONENT_BUFFER): copied into the card before
+    bne _next_file                      ; the program is read over the buffer
+    lda directory+3,y
+    cmp #>OPPONENT_BUFFER
+    bne _next_file
+    jsr load_opponent
+_next_file:
     lda rw_entry
     clc
     adc #4
@@ -342,7 +350,6 @@ _loaded:
     sta program_first+1
     lda #1
     sta restore_program
-    jsr load_opponent
     jmp start_basic
 .scend
 

@@ -14,7 +14,9 @@ start:
     GOSUB @setup_screen
     GOSUB @clear_screen
     ' The sides the computer plays, as the game's state says (a saved game keeps them);
-    ' without the opponent's code (a 48 KB machine) the humans play them.
+    ' without the opponent's code (a 48 KB machine) the humans play them.  OPPONENT_PLAY
+    ' with no side first: a new game, the player forgets the last (docs/ai.md).
+    computer_sides = 0 : GOSUB @opponent_play
     computer_sides = (PEEK({OPT_COMPUTER_AXIS}) + 2 * PEEK({OPT_COMPUTER_ALLIED})) * (PEEK({OPPONENT_READY}) = 1)
     cursor_col = {HOME_AXIS_COL} : cursor_row = {HOME_AXIS_ROW}
     selected = 0 : mode = 0 : dirty = 1 : last_phase = -1 : last_actor = -1

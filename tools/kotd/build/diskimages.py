@@ -419,13 +419,17 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
         if len(code) > target.display.size:
             raise ImageError(f"{display}: {len(code)} bytes overflow {target.display}")
         files.append(("display", target.display.start, code))
-    files.append(("program", 0x0800, b"\0" + program))
-    # the opponent's code, read above the program (free at boot); load_opponent copies it
+    # the opponent's code, read before the program into its buffer (free at boot; the
+    # program is read over it) and copied into the card at once (load_opponent)
     the_opponent = opponent_file(opponent, fill_opponent)
     # after the boot sector the loader runs in the resident code (and its buffers)
     check_opponent_place(target, [("resident code", target.resident.start, bytes(target.resident.size)), *files],
                          len(the_opponent), 0)
     files.append(("opponent", target.opponent_buffer.start, the_opponent))
+    if target.opponent_buffer.start & 0xFF or target.opponent_buffer.start >> 8 in (a >> 8 for _, a, _ in files[:-1]):
+        raise ImageError(f"tools/kotd/build/targets.py: the {target.opponent_buffer} must start on a page no other "
+                         f"file of the disk starts on (load_opponent tells the opponent's file by it)")
+    files.append(("program", 0x0800, b"\0" + program))
     try:
         the_disk = dsk.make_disk(stub.image, image, files, layout,
                                  stub.address("resident_pages") - 0x0800)

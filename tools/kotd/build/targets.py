@@ -40,8 +40,8 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
     $00F0-$00FF  engine zero page (Applesoft's, saved and restored)
     $D000-$FEFF  language card only (IIe, IIc, II+ with the 16K card; $D000 in bank 2): the
                  computer opponent's code (issue 14's budget is 5 KB: OPPONENT_BUDGET), then
-                 the RAM its $B000 part has no room for; read into $3600-$5FFF (above the
-                 program, hi-res page 2: free at boot) and copied there
+                 the RAM its $B000 part has no room for; read into $1000-$5FFF (free at
+                 boot) and copied there before the program is read over it
     $FFFA-$FFFF  language card only: the boot's vectors (a II+ reads them from the card
                  while the opponent runs): NMI $03FB as the ROM's, RESET and IRQ to the
                  resident code, which reads the ROM again and goes on through its vector
@@ -149,11 +149,11 @@ APPLE = Target(
     display=Region("display", 0x6000, 0x6BFF),
     program=Region("program", 0x0800, 0x3FFF),
     # IIe, IIc, II+ with a 16K card: the language card's RAM, $D000 bank 2 (switched by
-    # $C080-$C083); the boot reads the code above the program first (check_program_room
-    # keeps the program below $3600), free at boot
+    # $C080-$C083); the boot reads the code into a buffer free at boot and copies it
+    # before it reads the program over it
     opponent_code=(_APPLE_CARD,),
     opponent_ram=(Region("opponent RAM (the engine region's unused end)", 0xB000, 0xB7FF), _APPLE_CARD),
-    opponent_buffer=Region("opponent load buffer (above the program, hi-res page 2, at boot)", 0x3600, 0x5FFF),
+    opponent_buffer=Region("opponent load buffer (the program's place and hi-res, at boot)", 0x1000, 0x5FFF),
 )
 
 TARGETS = {"atari": ATARI, "apple": APPLE}
