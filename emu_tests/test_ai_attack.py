@@ -27,8 +27,9 @@ SKIP_MASK = 0x04                             # the en-route bit the tests use (t
 
 
 def skip_table(machine) -> int:
-    """A table of en-route marks in the opponent's RAM, far past what its files use (by unit number)."""
-    return machine.target.opponent_ram.end - 0xFF
+    """A table of en-route marks in the opponent's RAM (by unit number): the driver's own,
+    DRV_EN_ROUTE, which nothing else writes while the driver does not run."""
+    return machine.symbols["DRV_EN_ROUTE"]
 
 
 def set_skip(machine, model, en_route) -> None:

@@ -150,7 +150,7 @@ def test_refusals_write_nothing(model, field_machines):
     neither the game state nor any byte of the opponent's RAM written."""
     m = field_machines["atari"]
     m.write_state(start_state(model, "campaign"))
-    ram = m.target.opponent_ram.start, m.symbols["FIELD_RAM_END"] - m.target.opponent_ram.start
+    ram = m.symbols["FIELD_ABOVE"], m.symbols["FIELD_RAM_END"] - m.symbols["FIELD_ABOVE"]
     m.cpu.load(ram[0], bytes([0x5A]) * ram[1])
     land = places(model)[0]
     land_hexes = set(passable_hexes(model))

@@ -55,13 +55,18 @@ def setup_keys(model, scenario, seed):
 
 
 def apple_machine(model, dist, draw: bool = True) -> EngineMachine:
-    """The engine and the display code as the game disk loads them; DISK_LOAD, DISK_SAVE and
-    DISK_INFO answered from the built DSK's slots (see the module's header).  draw=False:
+    """The engine, the display code and the resident code (its OPPONENT_CALL stub: no
+    opponent, OPPONENT_READY 0, as on a 48 KB machine) as the game disk loads them;
+    DISK_LOAD, DISK_SAVE and DISK_INFO answered from the built DSK's slots (see the
+    module's header).  draw=False:
     the display code's entries return at once (they write only the hi-res page, never the
     state block: the recorded games run five times faster without them; py65 takes 30,000
     instructions a DRAW_MAP)."""
+    from kotd.build.assemble import assemble
     machine = EngineMachine.from_dist(model, dist, "apple")
     runner.load_display(machine, (dist / "apple" / "display.bin").read_bytes())
+    resident = assemble("apple_boot_resident.s")
+    machine.cpu.load(APPLE.resident.start, resident.image[:resident.address("directory") - APPLE.resident.start])
     c = constants(model)
     sectors = dsk.read_dsk((dist / "kotd-apple.dsk").read_bytes())
     layout = dsk.save_layout(stateblock.layout(model).state_size, start_slots=len(model.scenarios))

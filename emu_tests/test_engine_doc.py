@@ -46,9 +46,9 @@ def test_memory_map_matches_the_targets_and_the_layout(doc, model, name):
     assert f"{lay.zero_page_size} bytes, the only zero page the engine touches" in text
     if t.loader:
         assert f"| ${t.loader.start:04X}-${t.loader.end:04X} | load time only" in machine
-    o, r = t.opponent, t.opponent_ram                       # the computer opponent, under the ROMs
-    assert f"| ${o.start:04X}-${o.end:04X} |" in machine and "the computer opponent's code" in machine
-    assert f"| ${r.start:04X}-${r.end:04X} |" in machine and "the opponent's RAM" in machine
+    for o in (*t.opponent_code, *t.opponent_ram):            # the computer opponent's regions
+        assert f"| ${o.start:04X}-${o.end:04X} |" in machine
+    assert "the computer opponent's code" in machine and "the opponent's RAM" in machine
     if t.disk_buffer:
         assert f"| ${t.disk_buffer.start:04X}-${t.disk_buffer.end:04X} | the cassette buffer" in machine
     for region in t.forbidden:

@@ -300,45 +300,52 @@ def test_a_resident_code_past_its_region_is_refused(dist):
         check_resident_room(apple, short, "apple_boot_resident.s", 1)
 
 
-def test_an_opponent_past_its_region_is_refused(model):
-    """The opponent's code must fit the RAM under the ROMs it is copied to."""
+def test_an_opponent_past_its_regions_is_refused(model):
+    """Each file's code and RAM must find room in the opponent's regions (opponent.place),
+    and a chunk the boot copies on whole pages must end within its region; the RAM keeps
+    out of the engine's bytes and the vectors (diskimages.opponent_code)."""
     from kotd.build import build_target
     from kotd.build.diskimages import ImageError, opponent_code
     engine = build_target(model, ATARI, None, echo=lambda _: None).assembly
-    short = dataclasses.replace(ATARI, opponent=Region("opponent code", 0xC000, 0xC0FF))
-    try:
-        with pytest.raises(ImageError, match=r"^port/asm/generated/opponent_atari\.s:\d+: .* the opponent's code "
-                                             r"does not fit opponent code \$C000-\$C0FF"):
-            opponent_code(model, short, engine)
-    finally:
-        assert len(opponent_code(model, ATARI, engine)) <= ATARI.opponent.size   # the generated files put back
+    short = dataclasses.replace(ATARI, opponent_code=(Region("opponent code", 0xC000, 0xC0FF),))
+    with pytest.raises(ImageError, match=r"^port/asm/opponent_entry\.s: its 78 bytes of code|"
+                                         r"^port/asm/ai_field\.s: its \d+ bytes of code fit no region of the "
+                                         r"opponent's for Atari .* \(tools/kotd/build/targets\.py; bytes left: "
+                                         r"opponent code \$C000-\$C0FF \d+\)"):
+        opponent_code(model, short, engine)
+    no_ram = dataclasses.replace(ATARI, opponent_ram=(Region("opponent RAM", 0xC000, 0xC0FF),))
+    with pytest.raises(ImageError, match=r"^port/asm/ai_field\.s: its 1369 bytes of RAM fit no region"):
+        opponent_code(model, no_ram, engine)
+    odd = dataclasses.replace(ATARI, opponent_code=(Region("opponent code", 0xD800, 0xFEFF),
+                                                    Region("opponent code", 0xC000, 0xC4F0)))
+    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: the opponent's code at \$C000 \(\d+ bytes, "
+                                         r"copied on whole pages to \$C4FF\) passes the end of its region"):
+        opponent_code(model, odd, engine)
+    over = dataclasses.replace(ATARI, opponent_ram=(Region("opponent RAM", 0x8E00, 0x9FFF),))
+    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: port/asm/ai_field\.s's RAM "
+                                         r"\(\$8E00-\$\w+\) overlaps the engine's code and tables"):
+        opponent_code(model, over, engine)
+    assert opponent_code(model, ATARI, engine).placement.code_bytes > 0   # the generated files put back
 
 
 def test_an_opponent_buffer_out_of_place_is_refused():
-    """The opponent's file is read into its buffer and the whole code region copied from
-    there: the buffer must hold it, lie above the boot code, below the Atari's screen and
-    clear of the files read before it; the code keeps out of the Atari's character-set
-    copy and the vectors (diskimages.check_opponent_place)."""
+    """The opponent's file is read into its buffer and copied from there: the buffer must
+    hold it, lie above the boot code, below the Atari's screen and clear of the files read
+    before it (diskimages.check_opponent_place)."""
     from kotd.build.diskimages import ImageError, check_opponent_place
     from kotd.build.targets import APPLE
-    full = ATARI.opponent.size
+    full = 43 * 256
     check_opponent_place(ATARI, [("engine", 0x5800, bytes(100))], full, 0x0880)          # as built: fine
     small = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3400, 0x43FF))
-    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: the opponent's 100 bytes \(128 on whole "
-                                         r"sectors; the copy takes 6912\) do not fit the buffer \$3400-\$43FF"):
-        check_opponent_place(small, [], 100, 0x0880)
+    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: the opponent's 11008 bytes \(11008 on "
+                                         r"whole sectors\) do not fit the buffer \$3400-\$43FF"):
+        check_opponent_place(small, [], full, 0x0880)
     with pytest.raises(ImageError, match=r"overlaps the front end \(\$4700-\$477F\), read before it"):
         check_opponent_place(ATARI, [("front end", 0x4700, bytes(1))], full, 0x0880)
     with pytest.raises(ImageError, match=r"starts under the boot code, which ends at \$35FF"):
         check_opponent_place(ATARI, [], full, 0x3600)
-    high = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x3000, 0x4BFF))
+    high = dataclasses.replace(ATARI, opponent_buffer=Region("buffer", 0x1800, 0x4BFF))
     with pytest.raises(ImageError, match=r"reaches the screen \(from \$4800\)"):
         check_opponent_place(high, [], full, 0x0880)
-    low = dataclasses.replace(ATARI, opponent=Region("opponent code", 0xE200, 0xF5FF))
-    with pytest.raises(ImageError, match=r"overlaps the OS's character set under the OS \$E000-\$E3FF"):
-        check_opponent_place(low, [], full, 0x0880)
-    top = dataclasses.replace(APPLE, opponent=Region("opponent code", 0xEC00, 0xFFFF))
-    with pytest.raises(ImageError, match=r"overlaps the 6502's vectors \(the card's\) \$FFFA-\$FFFF"):
-        check_opponent_place(top, [], full, 0)
-    with pytest.raises(ImageError, match=r"overlaps the program \(\$0800-\$43FF\)"):
-        check_opponent_place(APPLE, [("program", 0x0800, bytes(0x3C00))], full, 0)
+    with pytest.raises(ImageError, match=r"overlaps the display \(\$5000-\$5BFF\)"):
+        check_opponent_place(APPLE, [("display", 0x5000, bytes(0xC00))], full, 0)

@@ -39,11 +39,13 @@ def started_program(dist, target):
 
 
 def opponent_image(model, dist, target):
-    """The opponent's code as kotd build assembles it for the engine in ``dist``."""
+    """The opponent's file as kotd build makes it for the engine in ``dist``: each chunk
+    of its code on whole pages (diskimages.opponent_file)."""
+    from kotd.build.diskimages import opponent_file
     from kotd.build.opponent import opponent_assembly
     from kotd.emu.machine import EngineMachine
     engine = EngineMachine.from_dist(model, dist, target.name)
-    return opponent_assembly(model, target, engine.symbols).image
+    return opponent_file(opponent_assembly(model, target, engine.symbols))
 
 
 def atari_directory(sectors):
@@ -93,7 +95,7 @@ def test_atr_boot_record_loader_and_files(model, dist, state_size):
     # loader and its directory, clear of the files before it); the loader copies it from there
     opponent = opponent_image(model, dist, ATARI)
     assert opp_at == ATARI.opponent_buffer.start and opp[:len(opponent)] == opponent and len(opp) - len(opponent) < 128
-    assert ATARI.opponent_buffer.size >= ATARI.opponent.size and ATARI.opponent_buffer.end < atr.STAGING_END
+    assert ATARI.opponent_buffer.size >= len(opp) and ATARI.opponent_buffer.end < atr.STAGING_END
     assert ATARI.opponent_buffer.start >= atr.BOOT_BASE + 128 * count
     assert all(at + len(f) <= ATARI.opponent_buffer.start or at > ATARI.opponent_buffer.end for at, f in files[:5])
     from kotd.build.assemble import assemble
@@ -169,16 +171,16 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     while body[at + 1]:
         entries.append((body[at], body[at + 1], int.from_bytes(body[at + 2:at + 4], "little")))
         at += 4
-    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, 0x0800, APPLE.opponent_buffer.start]
+    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, APPLE.opponent_buffer.start, 0x0800]
     def file_bytes(track, pages):
         return b"".join(sectors[(track + k // 16, k % 16)] for k in range(pages))
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
     display = (dist / "apple" / "display.bin").read_bytes()
     assert file_bytes(*entries[1][:2])[:len(display)] == display
-    assert file_bytes(*entries[2][:2])[:1 + len(program)] == b"\0" + program
-    opponent = opponent_image(model, dist, APPLE)              # read into hi-res page 2, then copied
-    assert file_bytes(*entries[3][:2]) == opponent + bytes(-len(opponent) % 256)
+    assert file_bytes(*entries[3][:2])[:1 + len(program)] == b"\0" + program
+    opponent = opponent_image(model, dist, APPLE)              # read into its buffer, then copied
+    assert file_bytes(*entries[2][:2]) == opponent
     assert 0x0801 + len(program) + PROGRAM_ROOM <= APPLE.program.end + 1      # room below HIMEM
     layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)
