@@ -11,9 +11,12 @@ Fixed situations, the same every run:
 - ``field`` (the opponent's code, run from the RAM under the ROMs of 64 KB machines): the computer
   player's cost field, ``port/asm/ai_field.s``, for every town and home base x unit
   type, with no walls and with each side's units as walls (:func:`kotd.emu.opponent.field_cycles`);
-- ``opponent``: the opponent's bytes, its code against its code region (issue 14's 5 KB
-  for the whole player) and its RAM against its RAM region (4 KB), met or missed, with
-  each source file's share (:func:`kotd.emu.opponent.memory_use`).
+- ``opponent``: the opponent's bytes, its code against issue 14's 5 KB for the whole
+  player, met or missed, its RAM, what its regions have left, each source file's share
+  and place (:func:`kotd.emu.opponent.memory_use`);
+- ``turns`` (``--turns``): the computer's worst whole turn per scenario, both sides the
+  6502 player's in a recorded good-v-good game (:func:`computer_turns`), in seconds on
+  each machine against issue 14's 20 s (Atari) and 40 s (Apple).
 
 Cycles are counted by py65 from the jump table entry to the return, the ABI glue
 included; milliseconds are those cycles at the machines' clocks.  Bytes come from
@@ -107,6 +110,14 @@ ENTRY_GAMES = {
     "campaign42": (12, dict(random_initiative=True, optional_depots=True)),
     "campaign": (6, dict(random_initiative=True, optional_depots=True)),
 }
+#: The games the computer's turns are measured over (:func:`computer_turns`): a good-v-good
+#: game per scenario (its seed), both sides the 6502's; the campaigns' first TURN_GAME_TURNS
+#: turns (a whole campaign takes many minutes in py65).
+TURN_GAMES = {"tobruk41": 1, "tobruk42": 1, "alamein": 1, "campaign41": 1, "campaign42": 1, "campaign": 3}
+TURN_GAME_TURNS = 4
+#: Issue 14's budget for a computer turn, in seconds, and the Atari's display DMA (ANTIC in
+#: GRAPHICS 0 takes the CPU's cycles: x1.64, measured on atari800; docs/ai.md "The budgets").
+TURN_SECONDS, TURN_DMA = {"atari": 20, "apple": 40}, {"atari": 1.64, "apple": 1.0}
 #: Issue 9's budgets per call: a whole phase, or a key press (any other entry but the battle's).
 PHASE_ENTRIES, BATTLE_ENTRIES = {"PHASE_NEXT": 60_000, "NEW_GAME": 60_000}, ("ATTACK", "DEFEND")
 KEY_PRESS_BUDGET = 3_000
@@ -114,6 +125,31 @@ KEY_PRESS_BUDGET = 3_000
 #: call of each game (each unit; SCORE once; FIND_UNIT from the first unit, each side, in
 #: any hex and in a hex where none stands: the whole walk).
 PROBED, PROBE_EVERY = ("SEA_MOVE", "LOGISTICS_MAX", "DISPLAY_STRENGTH"), 250
+
+
+def computer_turns(model: Model, machine, games=None) -> dict[str, dict]:
+    """Per scenario of `games` (default TURN_GAMES: scenario -> seed): a good-v-good game
+    recorded with the Python player and played again by the whole 6502 player on both
+    sides (kotd.emu.opponent_replay, bit-exact or RuntimeError); its worst side's turn
+    (every OPPONENT_PLAY call of the side summed, its defences and reactions in the
+    enemy's phases included) in cycles, which turn and side, and the seconds on
+    `machine`'s target (the Atari's with its display DMA) against TURN_SECONDS."""
+    from .emu.opponent_replay import load_player, play, record_game, worst_turn
+    name = machine.target.name
+    out = {}
+    for sid, seed in (TURN_GAMES if games is None else games).items():
+        turns = TURN_GAME_TURNS if sid.startswith("campaign") else None
+        game = record_game(model, sid, seed, ("good", "good"), turns=turns)
+        load_player(machine)
+        rep = play(model, machine, game, 3)
+        if rep.mismatch is not None:
+            raise RuntimeError(f"{sid} seed {seed}: the 6502 player parts from the reference: {rep.mismatch}")
+        cycles, (turn, side) = worst_turn(rep)
+        seconds = round(cycles * TURN_DMA[name] / CLOCK_HZ[name], 1)
+        out[sid] = {"seed": seed, "turns": turns, "actions": len(game.actions), "cycles": cycles, "turn": turn,
+                    "side": ("axis", "allied")[side], "seconds": seconds, "budget": TURN_SECONDS[name],
+                    "within_budget": seconds <= TURN_SECONDS[name]}
+    return out
 
 
 def entry_worst(model: Model, machine, games=None) -> dict[str, dict]:
@@ -264,8 +300,13 @@ def markdown(reports: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DIR, entries: bool = True) -> int:
+def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DIR, entries: bool = True,
+              turns: bool = True) -> int:
     reports = bench_reports(model, target, data_dir)
+    if turns:                       # each target's machine: the 6502 player's worst turn per scenario
+        for r, t in zip(reports, targets_for(target)):
+            machine = EngineMachine.from_build(model, build_target(model, t, None, echo=lambda _: None))
+            r["turns"] = computer_turns(model, machine)
     if entries:                     # the first target's machine replays the games: enough for the worst cases
         t = targets_for(target)[0]
         machine = EngineMachine.from_build(model, build_target(model, t, None, echo=lambda _: None))
@@ -310,8 +351,15 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                        f"RAM {o['ram']}; {o['left']} of its regions' {o['regions']} bytes left")
             for file, n in o["files"].items():
                 over = f" (over {n['ram_over']}'s)" if n["ram_over"] else ""
-                click.echo(f"    {file:24} code {n['code']:>5} at ${n['code_at']:04X}  "
-                           f"RAM {n['ram']:>5} at ${n['ram_at']:04X}{over}")
+                ram = f"RAM {n['ram']:>5} at ${n['ram_at']:04X}{over}" if n["ram"] else "no RAM"
+                click.echo(f"    {file:24} code {n['code']:>5} at ${n['code_at']:04X}  {ram}")
+        if "turns" in r:
+            click.echo(f"  the computer's worst turn (both sides the 6502 player's, good v good; the campaigns' "
+                       f"first {TURN_GAME_TURNS} turns; the Atari's seconds x{TURN_DMA['atari']} for the display):")
+            for sid, row in r["turns"].items():
+                click.echo(f"    {sid:12} seed {row['seed']}: {row['cycles']:>10,} cycles, turn {row['turn']} "
+                           f"{row['side']:6} {row['seconds']:>5.1f} s of {row['budget']}  "
+                           f"{'met' if row['within_budget'] else 'MISSED'}")
         if "entries" in r:
             games = ", ".join(f"{s} seed {n}" for s, n in r["entries"]["games"].items())
             click.echo(f"  entries, worst call over the recorded games ({games}):")

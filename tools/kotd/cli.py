@@ -155,13 +155,17 @@ def build(target: str, out_dir: Path, data_dir: Path) -> None:
 @click.option("--target", type=click.Choice(("atari", "apple", "all")), default="all", show_default=True)
 @click.option("--entries/--no-entries", default=True, show_default=True,
               help="Also replay one recorded game per scenario on the first target: each entry's worst call.")
+@click.option("--turns/--no-turns", default=True, show_default=True,
+              help="Also replay a good-v-good game per scenario on each target with the 6502 player on both "
+                   "sides: the computer's worst turn in seconds.")
 @data_option
-def bench(as_json: bool, target: str, entries: bool, data_dir: Path) -> None:
-    """Measure the 6502 engine in cycles (py65) and bytes, against its budgets, and the
-    computer player's cost field (port/asm/ai_field.s, run from the RAM under the ROMs)."""
+def bench(as_json: bool, target: str, entries: bool, turns: bool, data_dir: Path) -> None:
+    """Measure the 6502 engine in cycles (py65) and bytes, against its budgets, the
+    computer player's cost field and bytes (run from the RAM under the ROMs) and its
+    worst turn per scenario."""
     from .bench import run_bench
     model = load_or_exit(data_dir)
-    sys.exit(run_bench(model, target, as_json, data_dir, entries))
+    sys.exit(run_bench(model, target, as_json, data_dir, entries, turns))
 
 
 @main.command("inspect")
