@@ -524,7 +524,7 @@ _call:
 ; set OPPONENT_READY.  $C083 read twice: bank 2 read,
 ; and written (the second read enables the writes).
 ;
-; Out:      OPPONENT_READY = OPPONENT_LOADED (1 whole, 2 in part) if loaded, else left 0; the ROM read after
+; Out:      OPPONENT_READY = OPPONENT_LOADED if loaded, else left 0; the ROM read after
 ; Clobbers: A, X, Y
 ;
 load_opponent:

@@ -1,16 +1,18 @@
 """The opponent's code: the 6502 twin of the computer player (docs/ai.md "The 6502 twin").
 
 The twin of :mod:`kotd.engine.ai_good` has no room in the engine regions
-(docs/engine.md): it lives in the RAM under the ROMs of a 64 KB machine
-(``target.opponent``, its RAM ``target.opponent_ram``: Atari XL/XE under the OS at
-$E400 and its RAM at $C000, Apple language card $E000 and $D000 bank 2), assembled apart with the engine's tables and
-routines at their addresses in the target's image: :func:`opponent_assembly` writes
+(docs/engine.md): it lives in the RAM of a 64 KB machine that the ROMs hide
+(``target.opponent_code`` and ``target.opponent_ram``: Atari XL/XE under the OS at
+$D800 and $C000; Apple language card $D000 and the engine region's unused $B000),
+assembled apart with the engine's tables and routines at their addresses in the
+target's image: :func:`opponent_assembly` writes
 ``port/asm/generated/opponent_<target>.inc`` (those addresses, the layout constants)
 and ``opponent_<target>.s`` (the top file: the engine's generated includes, then
-``port/asm/opponent_entry.s`` and ``port/asm/ai_field.s``) and assembles the top file.
-The game disks carry it (:mod:`.diskimages`) and the boot copies it into place when the
-RAM is there; the resident code's ``OPPONENT_CALL`` reaches :data:`ENTRIES` through
-``opponent_entry`` at ``target.opponent.start``.  :mod:`kotd.emu.opponent` loads it next
+``port/asm/opponent_entry.s`` and every file of :data:`SOURCES`, each where
+:func:`place` puts it) and assembles the top file.  The game disks carry it
+(:mod:`.diskimages`) and the boot copies it into place when the RAM is there; the
+resident code's ``OPPONENT_CALL`` reaches :data:`ENTRIES` through ``opponent_entry``
+at ``target.opponent.start``.  :mod:`kotd.emu.opponent` loads it next
 to an engine in py65.
 
 The checks behind ai_field.s's one-byte costs (:func:`check_field_bounds`): every
