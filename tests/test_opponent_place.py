@@ -1,0 +1,44 @@
+"""kotd.build.opponent.place: each file's code whole into the first code region with room
+left (the entry into the first), its RAM likewise into the RAM regions (a region that
+is also a code region: what the code left of it), RAM_OVERLAYS's file at its host's
+RAM; the chunks the boot copies; a file that finds no room refused with its bytes and
+what each region has left."""
+
+import dataclasses
+
+import pytest
+
+from kotd.build.opponent import ENTRY, OpponentError, RAM_OVERLAYS, place
+from kotd.build.targets import ATARI, Region
+
+UPPER, LOWER = Region("upper", 0xD800, 0xDBFF), Region("lower", 0xC000, 0xC3FF)
+TOY = dataclasses.replace(ATARI, opponent_code=(UPPER, LOWER), opponent_ram=(LOWER,))
+(OVER, HOST), = RAM_OVERLAYS.items()
+
+
+def test_code_first_fit_in_order_and_ram_after_the_code_in_a_shared_region():
+    code = {ENTRY: 0x80, "a.s": 0x300, "b.s": 0x200, "c.s": 0x40}
+    ram = {"a.s": 0x100, HOST: 0x80, OVER: 0x60, "c.s": 0x10}
+    p = place(TOY, code, ram)
+    assert p.code == {ENTRY: (0xD800, 0x80), "a.s": (0xD880, 0x300), "b.s": (0xC000, 0x200),
+                      "c.s": (0xDB80, 0x40)}                 # c.s back in the upper region's room
+    assert p.chunks == [(0xD800, 0x380), (0xC000, 0x200), (0xDB80, 0x40)]
+    assert p.ram == {"a.s": (0xC200, 0x100), HOST: (0xC300, 0x80), OVER: (0xC300, 0x60), "c.s": (0xC380, 0x10)}
+    assert (p.code_bytes, p.ram_bytes) == (0x5C0, 0x190)       # the overlay counted once
+
+
+def test_a_file_with_no_room_is_refused_with_what_is_left():
+    with pytest.raises(OpponentError, match=r"^port/asm/b\.s: its 1280 bytes of code fit no region of the "
+                                            r"opponent's for .* bytes left: upper \$D800-\$DBFF 768, lower "
+                                            r"\$C000-\$C3FF 1024\)"):
+        place(TOY, {ENTRY: 0x100, "b.s": 0x500}, {})
+    assert place(TOY, {ENTRY: 0x100, "a.s": 0x100}, {"a.s": 0x400}).ram == {"a.s": (0xC000, 0x400)}   # just
+    with pytest.raises(OpponentError, match=r"^port/asm/a\.s: its 1025 bytes of RAM fit no region"):
+        place(TOY, {ENTRY: 0x100, "a.s": 0x100}, {"a.s": 0x401})
+    with pytest.raises(OpponentError, match=rf"^port/asm/{OVER}: 32 bytes of RAM over port/asm/{HOST}'s 16"):
+        place(TOY, {ENTRY: 0x10}, {HOST: 0x10, OVER: 0x20})
+
+
+def test_the_entry_goes_only_into_the_first_region():
+    with pytest.raises(OpponentError, match=r"^port/asm/opponent_entry\.s: its 1025 bytes of code"):
+        place(TOY, {ENTRY: 0x401}, {})
