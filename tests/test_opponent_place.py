@@ -37,6 +37,8 @@ def test_a_file_with_no_room_is_refused_with_what_is_left():
         place(TOY, {ENTRY: 0x100, "a.s": 0x100}, {"a.s": 0x401})
     with pytest.raises(OpponentError, match=rf"^port/asm/{OVER}: 32 bytes of RAM over port/asm/{HOST}'s 16"):
         place(TOY, {ENTRY: 0x10}, {HOST: 0x10, OVER: 0x20})
+    with pytest.raises(OpponentError, match=rf"^port/asm/{OVER}: its RAM goes over port/asm/{HOST}'s .* none"):
+        place(TOY, {ENTRY: 0x10}, {OVER: 0x20})
 
 
 def test_the_entry_goes_only_into_the_first_region():

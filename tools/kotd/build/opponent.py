@@ -421,6 +421,9 @@ def place(target: Target, code_sizes: dict[str, int], ram_sizes: dict[str, int])
     for name, size in ram_sizes.items():
         if name in RAM_OVERLAYS:
             host = RAM_OVERLAYS[name]
+            if host not in ram:
+                raise OpponentError(f"port/asm/{name}: its RAM goes over port/asm/{host}'s (tools/kotd/build/"
+                                    f"opponent.py RAM_OVERLAYS), which has none placed before it")
             if size > ram_sizes[host]:
                 raise OpponentError(f"port/asm/{name}: {size} bytes of RAM over port/asm/{host}'s {ram_sizes[host]} "
                                     f"(tools/kotd/build/opponent.py RAM_OVERLAYS): it must be the smaller")
