@@ -647,16 +647,10 @@ _reaction:
     beq _fill
 _budget:
     ldx AA_ATT                      ; the first attacker's OP cost at the intensity
-    lda UNIT_SIDE-1,x
-    beq _axis
-    lda #INTENSITY_MAX
-_axis:
-    clc
-    adc BATTLE_INTENSITY
-    tax
-    lda REACT_BUDGET
-    cmp COMBAT_OP_COST-1,x
-    bcs _fill                       ; within the budget
+    jsr attacker_op_cost
+    clc                             ; carry clear: cost - budget - 1 borrowed,
+    sbc REACT_BUDGET                ; the cost within the budget
+    bcc _fill
     dec BATTLE_INTENSITY
     bne _budget
     lda #0                          ; not even intensity 1

@@ -279,14 +279,8 @@ plan_board:
     ldx GL_RINGED
 _ring:
     stx GL_RING_ON
-    lda #SUPPLY_RANGE_AXIS          ; supply.supply_range of a combat unit
-    ldx AI_SIDE
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_HUMAN
-    ldy OPT_COMPUTER_ALLIED
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_COMPUTER
-_range:
+    ldx AI_SIDE                     ; supply.supply_range of a combat unit
+    jsr ai_supply_range
     sta GL_RANGE
     jsr ai_opening_targets
     sta GL_DRIVING

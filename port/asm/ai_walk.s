@@ -276,15 +276,9 @@ _done:
 ;
 walk_into_supply:
 .scope
-    ldx WALK_UNIT                   ; supply.supply_range of a combat unit (the
-    lda #SUPPLY_RANGE_AXIS          ; walk moves no depot)
-    ldy UNIT_SIDE,x
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_HUMAN
-    ldy OPT_COMPUTER_ALLIED
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_COMPUTER
-_range:
+    ldy WALK_UNIT                   ; supply.supply_range of a combat unit (the
+    ldx UNIT_SIDE,y                 ; walk moves no depot)
+    jsr ai_supply_range
     sta WALK_RANGE
     lda #$FF
     sta WALK_BEST
@@ -555,28 +549,6 @@ _near:
 .scend
 
 ;
-; walk_own_combatant -- is unit X a combat unit of WALK_SIDE on the map (no depot,
-; no garrison: GoodAI._combatants)?
-;
-; In:       X = unit index
-; Out:      Z set: yes
-; Clobbers: A, flags
-;
-walk_own_combatant:
-.scope
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _no
-    lda UNIT_SIDE,x
-    cmp WALK_SIDE
-    bne _no
-    lda UNIT_ROLE,x
-    cmp #ROLE_COMBAT
-_no:
-    rts
-.scend
-
-;
 ; ai_town_step -- _take_empty_towns's next move: the first town (in the order of
 ; the towns' ids) from a given one that the enemy controls and nobody holds, and
 ; the weakest of the side's combat units next to it (ties: the lowest number) that
@@ -620,7 +592,8 @@ _town:
     ldx #0                          ; the side's combat units by number
 _unit:
     stx WALK_UNIT
-    jsr walk_own_combatant
+    lda AI_SIDE                     ; a combat unit of the walk's side on the map
+    jsr ai_side_combatant
     bne _next_unit
     lda WALK_BEST_DIR               ; weaker than the best so far (strictly: the
     beq _first                      ; lower number wins a tie)
@@ -811,7 +784,8 @@ _threat:
     sta WALK_BEST_UNIT
     ldx #0
 _unit:
-    jsr walk_own_combatant
+    lda AI_SIDE                     ; a combat unit of the walk's side on the map
+    jsr ai_side_combatant
     bne _next
     lda U_COL,x
     cmp HOME_COL+SIDE_ALLIED

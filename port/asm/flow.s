@@ -798,17 +798,20 @@ _store:
 .scend
 
 ;
-; reaction_battle_cost -- the OP the declared battle costs the accessed unit
+; reaction_battle_cost -- the OP the declared battle costs the accessed unit;
+; attacker_op_cost -- the OP a battle at BATTLE_INTENSITY costs an attacker
 ; (combat.op_cost, attacker row): COMBAT_OP_COST[side * INTENSITY_MAX +
 ; BATTLE_INTENSITY - 1] (role 0, the attacker).
 ;
-; In:       REACT_UNIT (1..), BATTLE_INTENSITY (1..INTENSITY_MAX, checked)
+; In:       REACT_UNIT (1..) / attacker_op_cost: X = the unit's number (1..);
+;           BATTLE_INTENSITY (1..INTENSITY_MAX, checked)
 ; Out:      A = the cost
 ; Clobbers: X, flags
 ;
 reaction_battle_cost:
-.scope
     ldx REACT_UNIT
+attacker_op_cost:
+.scope
     lda UNIT_SIDE-1,x
     beq _axis
     lda #INTENSITY_MAX

@@ -63,6 +63,7 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "e_attack", "e_defend", "e_access", "e_finish_unit", "e_end_reaction",
                  # ai_walk.s
                  "find_sources", "SV_PLACES", "move_rule", "fortify_rule",
+                 "attacker_op_cost",
                  # ai_depot.s
                  "hex_census", "hex_full", "SIDE_UNITS", "SIDE_UNITS_START", "SIDE_DEPOTS_START",
                  "TERRAIN_SUPPLY_NONMOBILE",
@@ -359,6 +360,18 @@ def goals_lines(model: Model) -> list[str]:
 ENTRY = "opponent_entry.s"                  # its entry and entry tables, at OPPONENT_BASE
 
 
+def runs(spans) -> list[tuple[int, int]]:
+    """(address, bytes) spans, each that starts where the one before ends joined to it;
+    empty ones left out."""
+    out: list[list[int]] = []
+    for at, size in spans:
+        if out and out[-1][0] + out[-1][1] == at:
+            out[-1][1] += size
+        elif size:
+            out.append([at, size])
+    return [(at, size) for at, size in out]
+
+
 @dataclass(frozen=True)
 class Placement:
     """Where each file's code and RAM go (:func:`place`): file -> (address, bytes), the
@@ -369,13 +382,12 @@ class Placement:
 
     @property
     def chunks(self) -> list[tuple[int, int]]:
-        out: list[list[int]] = []
-        for at, size in self.code.values():
-            if out and out[-1][0] + out[-1][1] == at:
-                out[-1][1] += size
-            elif size:
-                out.append([at, size])
-        return [(at, size) for at, size in out]
+        return runs(self.code.values())
+
+    @property
+    def ram_runs(self) -> list[tuple[int, int]]:
+        """The RAM in use, (address, bytes) runs in address order (an overlay within its host's)."""
+        return runs(sorted(v for f, v in self.ram.items() if f not in RAM_OVERLAYS))
 
     @property
     def code_bytes(self) -> int:
@@ -515,12 +527,12 @@ def opponent_assembly(model: Model, target: Target, engine_symbols: dict[str, in
         except AssemblyError as exc:
             raise OpponentError(str(exc)) from None
 
-    measured = run(f"opponent_{suffix}_measure.s", None)
-    placement = place(target, *_sizes(measured, files))
+    sizes = _sizes(run(f"opponent_{suffix}_measure.s", None), files)
+    placement = place(target, *sizes)
     asm = run(f"opponent_{suffix}.s", placement)
-    if _sizes(asm, files) != _sizes(measured, files):          # an address that changed a size
+    if _sizes(asm, files) != sizes:                            # an address that changed a size
         raise OpponentError(f"port/asm/generated/opponent_{suffix}.s: a file's size moved with its place "
-                            f"(measured {_sizes(measured, files)}, placed {_sizes(asm, files)})")
+                            f"(measured {sizes}, placed {_sizes(asm, files)})")
     if len(asm.image) != placement.code_bytes:
         raise OpponentError(f"port/asm/generated/opponent_{suffix}.s: {len(asm.image)} bytes of image for "
                             f"{placement.code_bytes} of code")
@@ -538,14 +550,3 @@ def chunk_image(asm: OpponentAssembly, fill=None) -> bytes:
         while len(out) % 256:
             out.append(fill(len(out)) if fill else 0)
     return bytes(out)
-
-
-def code_bytes(asm: OpponentAssembly) -> int:
-    """Bytes of the opponent's code, its entry and tables included (the RAM it reserves
-    is not in the image)."""
-    return asm.placement.code_bytes
-
-
-def ram_bytes(asm: OpponentAssembly, target: Target | None = None) -> int:
-    """Bytes of the opponent's RAM in use (every file's areas, an overlay counted once)."""
-    return asm.placement.ram_bytes
