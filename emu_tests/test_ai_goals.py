@@ -52,10 +52,7 @@ def movement_states(model, scenario: str, seed: int, turns: int, allied: str, so
     game = WatchedGame(model, state, players)
     GoodAI._movement = watched
     try:
-        for _ in range(turns):
-            if game.over:
-                break
-            game.play_turn()
+        game.play(turns)
     finally:
         GoodAI._movement = inner
     return seen

@@ -56,10 +56,7 @@ def _played(model, scenario: str, seed: int, turns: int, solitaire: bool) -> tup
     try:
         for name in inner:
             setattr(GoodAI, name, hook(name))
-        for _ in range(turns):
-            if game.over:
-                break
-            game.play_turn()
+        game.play(turns)
     finally:
         for name, f in inner.items():
             setattr(GoodAI, name, f)

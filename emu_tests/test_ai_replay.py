@@ -42,9 +42,8 @@ def forget(machine, seed: int) -> None:
     leftovers), then OPPONENT_PLAY(0), as the front ends call it at a game's start: the
     player must forget all of it (0, nothing else done)."""
     import random
-    from kotd.emu.opponent import ram_ranges
     noise = random.Random(seed)
-    for address, size in ram_ranges(machine.whole_player):
+    for address, size in machine.whole_player.placement.ram_runs:
         machine.cpu.load(address, bytes(noise.randrange(256) for _ in range(size)))
     before = machine.state_bytes()
     assert call_play(machine, 0, depth=5)[:2] == (0, 0) and machine.state_bytes() == before

@@ -76,12 +76,7 @@ def game_states(model, scenario: str, seed: int, turns: int, opponent: str = "go
     game = WatchedGame(model, state, players)
     GoodAI._movement = watched
     try:
-        for _ in range(turns):
-            if game.over:
-                break
-            game.play_turn()
-    except GameOver:
-        pass
+        game.play(turns)
     finally:
         GoodAI._movement = inner
     return out
@@ -222,14 +217,7 @@ def record_games(model, games) -> Record:
             players = {s: GoodAI(s) for s in SIDES}
             if opponent == "simple":
                 players["allied"] = SimpleAI("allied")
-            game = WatchedGame(model, state, players)
-            try:
-                for _ in range(turns):
-                    if game.over:
-                        break
-                    game.play_turn()
-            except GameOver:
-                pass
+            WatchedGame(model, state, players).play(turns)
     finally:
         GoodAI._walk, GoodAI._take_empty_towns, GoodAI._fortify, GoodAI._sealift = walk, towns, fortify, sealift
     return rec

@@ -21,7 +21,7 @@ from kotd.basic.runner import keys as keyscript
 from kotd.build import atr, disk, dsk, opponent, stateblock
 from kotd.build.abi import ERRORS
 from kotd.build.targets import TARGETS
-from kotd.emu.opponent import load_opponent, ram_ranges
+from kotd.emu.opponent import load_opponent, put_opponent
 from kotd.emu.opponent_replay import reference_states
 from kotd.engine.flow import Flow
 from kotd.engine.setup import Options, new_game
@@ -64,13 +64,7 @@ def load_opponent_cached(machine) -> None:
     if name not in _OPPONENT:
         _OPPONENT[name] = load_opponent(machine)
         return
-    asm, at = _OPPONENT[name], 0
-    machine.whole_player = asm
-    for address, size in asm.placement.chunks:
-        machine.cpu.load(address, asm.image[at:at + size])
-        at += size
-    for address, size in ram_ranges(asm):
-        machine.cpu.allow_writes(address, address + size - 1)
+    put_opponent(machine, _OPPONENT[name])
 
 
 def listing(model, target: str) -> str:

@@ -463,6 +463,12 @@ def directory_files(sectors) -> list[tuple[int, int, int]]:
     return files
 
 
+def copied_pages(asm, read) -> bytes:
+    """What the boot copied: each chunk's pages read at its address (``read(address,
+    n)``), one after another, as the opponent's file holds them."""
+    return b"".join(read(address, -(-size // 256) * 256) for address, size in asm.placement.chunks)
+
+
 @pytest.fixture(scope="module")
 def filled_atr(model, dist):
     """The test image: the opponent's file with its chunks' pages filled out with a pattern
@@ -529,12 +535,8 @@ def test_atari_boot_loader_copies_the_opponent_under_the_os_on_an_xl_only(model,
     opponent_sectors = set(range(opp_first, opp_first + opp_count))
     if xl:
         assert ready == disk.OPPONENT_LOADED
-        at = 0
-        for address, size in asm.placement.chunks:                      # each chunk's pages in place
-            pages = -(-size // 256) * 256
-            assert bytes(mem.under[address - 0xC000:address - 0xC000 + pages]) == the_file[at:at + pages]
-            at += pages
-        assert at == len(the_file) and len(mem.under_writes) == 2 + len(the_file)   # the check, the pages
+        assert copied_pages(asm, lambda a, n: bytes(mem.under[a - 0xC000:a - 0xC000 + n])) == the_file
+        assert len(mem.under_writes) == 2 + len(the_file)               # the check, the pages
         # copied once, right after its last sector, before any sector of the program
         assert len(copied_at) == 1 and read[copied_at[0] - 1] == opp_first + opp_count - 1
         assert set(read[copied_at[0] - opp_count:copied_at[0]]) == opponent_sectors
@@ -725,12 +727,7 @@ def test_apple_boot_copies_the_opponent_into_the_language_card(model, dist, fill
     opponent = opponent_assembly(model, APPLE, EngineMachine.from_dist(model, dist, "apple").symbols)
     the_file = opponent_file(opponent, filled)
     assert cpu.byte(APPLE.resident.start + disk.RESIDENT_LAYOUT["OPPONENT_READY"]) == disk.OPPONENT_LOADED
-    at = 0
-    for address, size in opponent.placement.chunks:                     # each chunk's pages in place
-        pages = -(-size // 256) * 256
-        assert bytes(mem.ram[address - 0xD000:address - 0xD000 + pages]) == the_file[at:at + pages]
-        at += pages
-    assert at == len(the_file)
+    assert copied_pages(opponent, lambda a, n: bytes(mem.ram[a - 0xD000:a - 0xD000 + n])) == the_file
     assert len(mem.card_writes) == 2 + len(the_file) + 6 and all(mem.card_writes), "SEI while the card is written"
     assert not mem.read_ram and not mem.write_ram, "the ROM read, the card write-protected after"
     vectors = [int.from_bytes(mem.ram[0xFFFA - 0xD000 + i:0xFFFC - 0xD000 + i], "little") for i in (0, 2, 4)]

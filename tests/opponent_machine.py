@@ -18,6 +18,7 @@ language card as it was) a RESET while the card's RAM is read: the game must sta
 so the program is not stopped again).  Prints one JSON object.
 """
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -59,8 +60,9 @@ def read_under(dist: Path, target: str, put_routine, call, read) -> bytes:
     return out
 
 
+@functools.cache
 def placed(dist: Path, target: str):
-    """The opponent's assembly as kotd build makes it."""
+    """The opponent's assembly as kotd build makes it (once: the symbols and the copy both read it)."""
     from kotd.build.opponent import opponent_assembly
     from kotd.build.targets import TARGETS
     from kotd.emu.machine import EngineMachine

@@ -23,12 +23,18 @@ def load_opponent(machine: EngineMachine, **variant):
     code at its address (where OPPONENT_CALL's stub finds the entry), writes allowed to
     each file's RAM, its labels named.  The assembly is returned (also
     ``machine.whole_player``)."""
-    asm = opponent.opponent_assembly(machine.model, machine.target, machine.symbols, **variant)
+    return put_opponent(machine, opponent.opponent_assembly(machine.model, machine.target, machine.symbols,
+                                                            **variant))
+
+
+def put_opponent(machine: EngineMachine, asm):
+    """An opponent's assembly (opponent_assembly's) into the machine as the boot puts it:
+    load_opponent's work once assembled."""
     at = 0
     for address, size in asm.placement.chunks:
         machine.cpu.load(address, asm.image[at:at + size])
         at += size
-    for address, size in ram_ranges(asm):
+    for address, size in asm.placement.ram_runs:
         machine.cpu.allow_writes(address, address + size - 1)
     machine.whole_player = asm
     for s in asm.symbols:
@@ -36,18 +42,6 @@ def load_opponent(machine: EngineMachine, **variant):
             machine.symbols[s.name] = s.value
     machine.cpu.name_routines(machine.symbols, 0, 0xFFFF)
     return asm
-
-
-def ram_ranges(asm) -> list[tuple[int, int]]:
-    """The opponent's RAM as (address, bytes) runs (an overlay within its host's)."""
-    spans = sorted(v for f, v in asm.placement.ram.items() if f not in opponent.RAM_OVERLAYS)
-    out: list[list[int]] = []
-    for address, size in spans:
-        if out and out[-1][0] + out[-1][1] == address:
-            out[-1][1] += size
-        else:
-            out.append([address, size])
-    return [(a, n) for a, n in out]
 
 
 def opponent_machines(model, dist, targets=("atari", "apple")) -> dict:
@@ -119,8 +113,8 @@ def field_cycles(model, build) -> dict:
            "worst_no_walls": max(cycles["none"]), "mean_no_walls": round(sum(cycles["none"]) / len(cycles["none"])),
            "worst_walls": max(cycles["walls"]), "mean_walls": round(sum(cycles["walls"]) / len(cycles["walls"])),
            "per_hex": round(sum(every) / settled), "hexes": settled,
-           "bytes": opponent.code_bytes(asm),
-           "ram": opponent.ram_bytes(asm, build.target)}
+           "bytes": asm.placement.code_bytes,
+           "ram": asm.placement.ram_bytes}
     _MEASURED[key] = out
     return out
 

@@ -33,7 +33,7 @@ from ..engine.state import Phase
 from ..model.types import SIDES, Model
 from ..replay import call_action, describe, expected_status, first_difference, new_game_args
 from .machine import EngineMachine
-from .opponent import load_opponent, ram_ranges
+from .opponent import load_opponent
 
 PLAYERS = {"good": GoodAI, "simple": SimpleAI}
 CONTEXTS = ("defend", "react", "logistics", "initiative", "operations", "depots")
@@ -66,13 +66,7 @@ def record_game(model: Model, scenario: str, seed: int, players: tuple[str, str]
     game.flow.record = [Action("NEW_GAME", new_game_args(seed, opts), None, 0,
                                (int(Phase.SETUP), 0xFF, int(May.STEP)), stateblock.encode(state, model))]
     game.flow.snapshot = lambda s: stateblock.encode(s, model)
-    try:
-        played = 0
-        while not game.over and (turns is None or played < turns):
-            game.play_turn()
-            played += 1
-    except GameOver:
-        pass
+    game.play(turns)
     return OpponentGame(scenario, seed, tuple(players), dict(computer_allied=computer_allied,
                         random_initiative=random_initiative, optional_depots=optional_depots),
                         start, game.flow.record, state.level)
@@ -82,7 +76,7 @@ def load_player(machine: EngineMachine):
     """The whole player (the disks') beside the machine's engine, every opponent label
     named, its RAM zeroed (GoodAI starts empty)."""
     asm = load_opponent(machine)
-    for address, size in ram_ranges(asm):
+    for address, size in asm.placement.ram_runs:
         machine.cpu.load(address, bytes(size))
     return asm
 

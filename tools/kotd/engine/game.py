@@ -169,11 +169,14 @@ class Game:
         """Put the game in a phase with its acting side (the phase gives the kind)."""
         self.flow.enter_phase(phase, acting)
 
-    def play(self) -> list[TurnReport]:
-        """Play to the end of the scenario (or a home base taken)."""
+    def play(self, turns: int | None = None) -> list[TurnReport]:
+        """Play to the end of the scenario (or a home base taken), or only the next
+        `turns` turns."""
         try:
-            while not self.over:
+            while not self.over and (turns is None or turns > 0):
                 self.play_turn()
+                if turns is not None:
+                    turns -= 1
         except GameOver:
             self._report(desert_rats=False)
         return self.reports
