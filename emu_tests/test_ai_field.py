@@ -179,6 +179,18 @@ def test_a_short_pool_gives_the_same_fields_by_sweeps(model, dist):
     for target, kind, walls in ((places(model)[0], "mobile", None), (places(model)[-1], "nonmobile", "allied")):
         check(m, model, state, target, kind, walls)
         assert m.peek("FIELD_SWEEPS") >= 2                  # at least one that lowered something, one that did not
+    # A search asked to stop (the walk's question, at the target's next-door hex) no
+    # longer asks once the pool runs short: it runs to the end and the sweeps.
+    target = places(model)[0]
+    m.poke("WALK_COL", target[0])
+    m.poke("WALK_ROW", target[1] + 1)
+    m.write_call_args(field_args(target, "mobile", None))
+    ask = m.symbols["WALK_REACHED"] - 1
+    m.cpu.call(m.symbols["AI_FIELD_UNTIL"], a=ask & 0xFF, y=ask >> 8)
+    assert m.peek("FIELD_PARTIAL") == 0 and m.peek("FIELD_SWEEPS") >= 2
+    raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
+    assert {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw)
+            if v != m.symbols["FIELD_UNREACHABLE"]} == cost_field(model, target, "mobile")[0]
 
 
 def test_the_cut_at_field_max_is_the_references(model, dist, monkeypatch):
@@ -197,3 +209,51 @@ def test_the_cut_at_field_max_is_the_references(model, dist, monkeypatch):
 def test_the_map_fits_a_byte(model):
     """The build's check: every field of the empty map within FIELD_MAX (docs/ai.md quotes the figure)."""
     assert 0 < opponent.check_field_bounds(model) <= FIELD_MAX
+
+
+def test_a_search_stopped_at_a_hex_goes_on_to_the_whole_field(model, field_machines):
+    """ai_field_until with the walk's question (walk_reached: is the unit's hex
+    settled?) stops with every cost below FIELD_NEXT the reference's and every other
+    hex above them (or unreachable, or a wall's 0); field_resume goes on to a further
+    hex, then to the end, the whole field."""
+    m = field_machines["atari"]
+    state = start_state(model, "campaign")
+    m.write_state(state)
+    target, kind, walls = places(model)[0], "mobile", "allied"
+    want = cost_field(model, target, kind, walls_of(model, state, walls, target))[0]
+    walled = {h for h in walls_of(model, state, walls, target)} | {
+        (c, r) for r in range(model.map.rows) for c in range(model.map.columns) if not terrain(model, (c, r)).passable}
+    by_cost = sorted(want, key=lambda h: (want[h], h))
+    near, far = by_cost[len(want) // 8], by_cost[3 * len(want) // 4]
+    wall = m.symbols["FIELD_WALL"]
+
+    def stop_at(hx, entry, args=()):
+        m.poke("WALK_COL", hx[0])
+        m.poke("WALK_ROW", hx[1])
+        m.write_call_args(args)
+        ask = m.symbols["WALK_REACHED"] - 1
+        assert m.cpu.call(m.symbols[entry], a=ask & 0xFF, y=ask >> 8).a == 0
+        raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
+        return {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw)}
+
+    got = stop_at(near, "AI_FIELD_UNTIL", field_args(target, kind, walls))
+    settled = m.cpu.word(m.fields["CALL_RESULT"])
+    assert m.peek("FIELD_PARTIAL") == 1
+    for hx in (near, far):
+        upto = m.peek("FIELD_NEXT")
+        assert want[hx] < upto
+        for h, v in got.items():
+            if h in want and want[h] < upto:
+                assert v == want[h], (hx, h)
+            else:
+                assert v >= upto or (v == wall and h in walled), (hx, h, v, want.get(h))
+        if hx == near:
+            assert settled < len(want) // 2                            # it stopped well short
+            got = stop_at(far, "FIELD_RESUME")
+    assert m.peek("FIELD_PARTIAL") == 1 and want[far] < m.peek("FIELD_NEXT")
+    whole = m.symbols["FIELD_WHOLE"] - 1
+    m.cpu.call(m.symbols["FIELD_RESUME"], a=whole & 0xFF, y=whole >> 8)
+    assert m.peek("FIELD_PARTIAL") == 0
+    raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
+    unreachable = m.symbols["FIELD_UNREACHABLE"]
+    assert {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw) if v != unreachable} == want

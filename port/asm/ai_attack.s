@@ -37,15 +37,24 @@ aa_first_at:
     sta AA_COL
     sty AA_ROW
     ldx #0
-_unit:
-    jsr aa_at_hex
-    beq _found
+_column:
+    lda AA_COL                      ; the scan: most units are in another column
+_scan:
+    cmp U_COL,x
+    beq _unit
     inx
     cpx #UNIT_COUNT
-    bcc _unit
+    bcc _scan
     rts                             ; carry set
-_found:
+_unit:
+    jsr aa_at_hex
+    bne _next_column
     clc
+    rts
+_next_column:
+    inx
+    cpx #UNIT_COUNT
+    bcc _column
     rts
 .scend
 
@@ -58,14 +67,14 @@ _found:
 ;
 aa_at_hex:
 .scope
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _no
-    lda U_COL,x
+    lda U_COL,x                     ; the column first: the test most units fail
     cmp AA_COL
     bne _no
     lda U_ROW,x
     cmp AA_ROW
+    bne _no
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
 _no:
     rts
 .scend

@@ -218,27 +218,6 @@ map_byte:
     rts
 
 ;
-; unit_field -- FIELD's byte at a unit's hex.
-;
-; In:       X = unit index
-; Out:      A = the byte; X kept
-; Clobbers: Y, flags; DP_MAP, DP_TERRAIN, DP_FIELD
-;
-unit_field:
-    txa
-    pha
-    ldy U_ROW,x
-    jsr hex_rows
-    lda #<FIELD_OFFSET
-    ldx #>FIELD_OFFSET
-    jsr map_plus
-    pla
-    tax
-    ldy U_COL,x
-    lda (DP_FIELD),y
-    rts
-
-;
 ; depots_lead -- FIELD = the costs to the enemy home base; the lead: the side's
 ; combat unit on the map with the lowest, then the lowest number; the side's
 ; depots on the map by the same cost, then number: DEPOT_LIST (their j),

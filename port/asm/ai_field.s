@@ -25,6 +25,14 @@
 ; cost is kept but not queued, and when the lists are empty, sweeps over the whole
 ; map settle every hex again until nothing changes (Bellman-Ford): the same field,
 ; slower.  Last, walls become FIELD_UNREACHABLE and the target 0.
+; A caller that reads only some hexes may stop the search early (ai_field_until):
+; before each list it is about to settle, the search asks the caller's routine
+; whether the hexes it will read are settled (every cost below the list's is final:
+; no offer is ever lower than the list's own cost), and stops if they are.  A hex
+; not yet settled then holds a cost above the last settled one, FIELD_UNREACHABLE,
+; or FIELD_WALL for a wall (field_finish comes only with a whole field), and the
+; search goes on where it stopped when asked again (field_resume).  Once the pool
+; has run short no cost is sure before the sweeps: the search no longer asks.
 ; emu_tests/test_ai_field.py ties this file to cost_field.
 ;
 
@@ -34,8 +42,9 @@
 .alias FIELD_HALF        [MAP_TERRAIN_COUNT+1]/2    ; FIELD is filled and read in two halves
 .alias FIELD_FROM_MAP    FIELD-MAP_TERRAIN          ; MAP_ROW_LO/HI + this: FIELD's rows
 
-; FP_HERE = FIELD's row Y (the map's row addresses moved by FIELD_FROM_MAP).  In line:
-; the search does it for every hex it settles.  Clobbers A, the carry.
+; FP_HERE = FIELD's row Y (the map's row addresses moved by FIELD_FROM_MAP).  In line
+; where the search does it for every hex it settles, else field_row.  Clobbers A, the
+; carry.
 .macro field_row_y
     lda MAP_ROW_LO,y
     clc
@@ -61,20 +70,28 @@
 .alias FD_FREE      ZP_TEMP+3           ; the pool's free entries (a list; 0: none)
 .alias FD_TAIL      ZP_TEMP+4           ; the last entry of the list being settled
 .alias FD_SLOT      ZP_TEMP+5           ; FD_NEXT mod FIELD_BUCKETS
+.alias FD_STOP      ZP_TEMP             ; ai_field_until's routine, till the arguments are checked
 
 ;
 ; ai_field -- the cost field: the operation points a unit of a type pays to go from
 ; each hex to a target hex, the enemy's hexes walls if asked (ai_good.cost_field;
 ; the walls as GoodAI._walls makes them: the target itself is no wall).
+; ai_field_until -- the same, the search stopped as soon as the routine whose
+; address - 1 is A (low byte), Y (high) says that the hexes its caller reads are settled: called before
+; each list of the search with FD_DIST = the list's cost, it answers carry clear
+; to stop (a hex is settled when its cost is below FD_DIST); it may use A, X, Y,
+; the flags and FP_UP, FP_HERE, FP_DOWN.  FIELD_PARTIAL = 1 says that it stopped.
 ;
 ; In:       ARG0, ARG1 = the target hex (passable); ARG2 = unit type (TYPE_MOBILE,
 ;           TYPE_NONMOBILE); ARG3 = the side whose units on the map are walls
 ;           (SIDE_AXIS, SIDE_ALLIED), FIELD_WALLS_LISTED for the hexes of AI_WALLS
 ;           (the enemy's at the start of the movement: GoodAI._blocked), or NONE
 ;           for none
+;           (ai_field_until: A, Y = the routine that says when to stop)
 ; Out:      A = E_OK, FIELD = the cost from each hex (FIELD_UNREACHABLE where there is
 ;           no way of at most FIELD_MAX points), CALL_RESULT = the hexes settled
 ;           (FIELD_SWEEPS = 0) or FIELD_SWEEPS = the sweeps the pool's shortage took;
+;           FIELD_PARTIAL = 0 (ai_field_until: or 1, stopped, FIELD as above);
 ;           FIELD_TARGET, FIELD_KIND, FIELD_WALLS = the arguments (what FIELD holds,
 ;           for a caller that keeps it: ai_walk.s);
 ;           A = E_HEX (target off the map), E_PROHIBITED (target impassable) or
@@ -82,7 +99,12 @@
 ; Clobbers: X, Y, flags; the engine's zero page; FIELD_ABOVE .. FIELD_RAM_END
 ;
 ai_field:
+    lda #<[field_whole-1]
+    ldy #>[field_whole-1]
+ai_field_until:
 .scope
+    sta FD_STOP                     ; (the zero page: nothing else written before
+    sty FD_STOP+1                   ; the arguments are checked)
     ldx #0
     jsr arg_hex
     bcc _on_map
@@ -120,16 +142,61 @@ _passable:
     sta FIELD_KIND
     lda ARG3_LO
     sta FIELD_WALLS
+    lda FD_STOP
+    sta FIELD_STOP
+    lda FD_STOP+1
+    sta FIELD_STOP+1
     jsr field_start
     jsr field_search
+    jmp field_end
+.scend
+
+;
+; field_resume -- go on with a field whose search stopped (FIELD_PARTIAL = 1), till
+; the routine whose address - 1 is A (low byte), Y (high) says to stop, as
+; ai_field_until.
+;
+; In:       A, Y = the routine; FIELD and its RAM as the stopped search left them
+; Out:      A = E_OK; FIELD, FIELD_PARTIAL as ai_field_until gives them
+; Clobbers: X, Y, flags; the engine's zero page
+;
+field_resume:
+    sta FIELD_STOP
+    sty FIELD_STOP+1
+    lda FIELD_NEXT
+    sta FD_DIST
+    lda FIELD_FREE
+    sta FD_FREE
+    jsr field_search
+    ; (falls into field_end)
+
+;
+; field_end -- a field's search over: a whole one finished (field_sweep if the pool
+; ran short, field_finish), a stopped one left as it is.
+;
+; Out:      A = E_OK
+; Clobbers: X, Y, flags; the engine's zero page
+;
+field_end:
+    lda FIELD_PARTIAL
+    bne _done
     lda FIELD_SHORT
     beq _finish                     ; the pool never ran short
     jsr field_sweep
 _finish:
     jsr field_finish
+_done:
     lda #E_OK
     rts
-.scend
+
+;
+; field_whole -- ai_field's answer to "may the search stop?": never.
+;
+; Out:      carry set
+;
+field_whole:
+    sec
+    rts
 
 ;
 ; field_start -- FIELD's first state: walls where no unit may stand, FIELD_UNREACHABLE
@@ -195,7 +262,7 @@ _unit:
     cmp ARG3_LO
     bne _next_unit
     ldy U_ROW,x
-    `field_row_y
+    jsr field_row
     ldy U_COL,x
     lda #FIELD_WALL
     sta (FP_HERE),y
@@ -209,7 +276,7 @@ _wall_listed:
     lda AI_WALLS,x
     bmi _walls_done                 ; $FF: the end (columns are below $80)
     ldy AI_WALLS+1,x
-    `field_row_y
+    jsr field_row
     ldy AI_WALLS,x
     lda #FIELD_WALL
     sta (FP_HERE),y
@@ -237,7 +304,7 @@ _heads:
 
     ldy FIELD_TARGET+1              ; the target: cost 0 (a wall's hex too: _walls),
     sty FD_ROW_UP                   ; in list 0
-    `field_row_y
+    jsr field_row
     ldy FIELD_TARGET
     lda #0
     sta (FP_HERE),y
@@ -253,7 +320,9 @@ _heads:
 ;
 ; In:       field_start's state
 ; Out:      FIELD: every hex's cost, unless the pool ran short (FIELD_SHORT = 1:
-;           field_sweep finishes it); CALL_RESULT = the hexes settled
+;           field_sweep finishes it) or FIELD_STOP's routine stopped it
+;           (FIELD_PARTIAL = 1; FIELD_NEXT, FIELD_FREE: where it goes on);
+;           CALL_RESULT = the hexes settled
 ; Clobbers: A, X, Y, flags; the zero page of field_settle
 ;
 field_search:
@@ -271,6 +340,15 @@ _list:
     inc FD_DIST                     ; past FIELD_MAX only on empty lists: a wrap
     jmp _list                       ; to 0 finds them empty too
 _taken:
+    ldy FIELD_SHORT                 ; may the search stop here?  (not once a hex
+    bne _take                       ; has gone unqueued: no cost is sure then)
+    jsr field_ask
+    bcc _stop
+    lda FD_DIST
+    and #FIELD_BUCKETS-1
+    tax
+    lda FIELD_HEAD,x
+_take:
     sta FD_ENTRY
     sta FIELD_LIST
     lda #0                          ; the list is taken whole: what is queued meanwhile
@@ -304,9 +382,28 @@ _stale:
     sta FD_FREE
     inc FD_DIST
     jmp _list
+_stop:
+    lda FD_DIST                     ; where field_resume goes on
+    sta FIELD_NEXT
+    lda FD_FREE
+    sta FIELD_FREE
+    lda #1
+    bne _partial                    ; always
 _done:
+    lda #0
+_partial:
+    sta FIELD_PARTIAL
     rts
 .scend
+
+; field_ask -- the caller's "may the search stop?": FIELD_STOP holds its address - 1
+; (an RTS to it: no JMP (), whose pointer could end a page wherever the RAM lies).
+field_ask:
+    lda FIELD_STOP+1
+    pha
+    lda FIELD_STOP
+    pha
+    rts
 
 ;
 ; field_settle -- offer a settled hex's cost plus the cost of entering it (the step
@@ -471,7 +568,7 @@ _sweep:
     sta FD_ROW
 _row:
     ldy FD_ROW
-    `field_row_y
+    jsr field_row
     lda #MAP_COLUMNS-1
     sta FD_COL
 _hex:
@@ -522,12 +619,51 @@ _hex:
 *   dex
     bne _hex
     ldy FIELD_TARGET+1
-    `field_row_y
+    jsr field_row
     ldy FIELD_TARGET
     lda #0
     sta (FP_HERE),y
     rts
 .scend
+
+;
+; field_row -- FP_HERE = FIELD's row Y (field_row_y).
+;
+; In:       Y = row
+; Clobbers: A, flags
+;
+field_row:
+    `field_row_y
+    rts
+
+;
+; field_at -- FIELD's byte at a hex (a wall's FIELD_WALL while a search that stopped
+; short has not been finished: ai_field_until).
+;
+; In:       X = column, Y = row (on the map)
+; Out:      A = the byte; X kept
+; Clobbers: Y, flags; FP_HERE
+;
+field_at:
+    jsr field_row
+    txa
+    tay
+    lda (FP_HERE),y
+    rts
+
+;
+; unit_field -- FIELD's byte at unit X's hex.
+;
+; In:       X = unit index (on the map)
+; Out:      A = the byte; X kept
+; Clobbers: Y, flags; FP_HERE
+;
+unit_field:
+    ldy U_ROW,x
+    jsr field_row
+    ldy U_COL,x
+    lda (FP_HERE),y
+    rts
 
 ;
 ; ai_field_forget -- FIELD no longer stands for its arguments: AI_WALLS was written
@@ -566,7 +702,11 @@ FIELD_ABOVE:                                        ; walls: the row above the m
 .alias FIELD_EMPTY   FIELD_LIST+1                   ; empty lists in a row
 .alias FIELD_KIND    FIELD_EMPTY+1                  ; the unit type of the field in FIELD
 .alias FIELD_WALLS   FIELD_KIND+1                   ; its walls argument (ai_field_forget: NONE)
-.alias FIELD_RAM_END FIELD_WALLS+1
+.alias FIELD_STOP    FIELD_WALLS+1                  ; the routine that says when to stop, its address - 1
+.alias FIELD_PARTIAL FIELD_STOP+2                   ; 1: the search stopped before the end
+.alias FIELD_NEXT    FIELD_PARTIAL+1                ; then the list it goes on from (its FD_DIST)
+.alias FIELD_FREE    FIELD_NEXT+1                   ; and the pool's free entries (its FD_FREE)
+.alias FIELD_RAM_END FIELD_FREE+1
 
 .data
 .org FIELD_RAM_END

@@ -1260,7 +1260,7 @@ _slot:
     lda UNIT_TYPE,x
     cmp GL_TYPE
     bne _next_slot
-    jsr unit_field_cost
+    jsr unit_field
     cmp #FIELD_UNREACHABLE
     beq _next_slot
     ldx #0                          ; phases: the allowance taken off till none left
@@ -1305,7 +1305,9 @@ _next_type:
 ;
 ; type_field -- the cost field to GL_HEX for type GL_TYPE with the enemy's units as
 ; walls, if one of the free units (GL_FREE) is of that type; GL_ALLOW = the type's
-; operation points a phase for the side (board.op_allowance).
+; operation points a phase for the side (board.op_allowance).  The field's search
+; stops once every free unit of the type stands on a settled hex (free_reached):
+; the pairs read FIELD there only.
 ;
 ; Out:      carry clear: FIELD made; carry set: no free unit of the type, or no field
 ; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM
@@ -1326,9 +1328,47 @@ _unit:
     beq +
     lda OP_ALLOWANCE_ALLIED,x
 *   sta GL_ALLOW
-    jmp make_field
+    lda #0
+    sta GL_REACHED
+    jsr field_args
+    lda #<[free_reached-1]
+    ldy #>[free_reached-1]
+    jsr ai_field_until
+    cmp #E_OK+1                     ; carry set: an error
+    rts
 _none:
     sec
+    rts
+.scend
+
+;
+; free_reached -- ai_field_until's question for type_field: does every free unit of
+; type GL_TYPE stand on a settled hex (its cost below FD_DIST)?  The units before
+; GL_REACHED are known to.
+;
+; Out:      carry clear: yes, stop
+; Clobbers: A, X, Y; FP_HERE; GL_REACHED
+;
+free_reached:
+.scope
+    ldy GL_REACHED
+_unit:
+    cpy GL_NFREE
+    beq _all
+    ldx GL_FREE,y
+    lda UNIT_TYPE,x
+    cmp GL_TYPE
+    bne _next
+    jsr unit_field
+    cmp FD_DIST
+    bcs _done                       ; not yet
+_next:
+    inc GL_REACHED
+    ldy GL_REACHED
+    bne _unit                       ; always
+_all:
+    clc
+_done:
     rts
 .scend
 
@@ -1359,6 +1399,17 @@ _done:
 ; Clobbers: A, X, Y, flags; the zero page; ai_field.s's RAM; CALL_ARGS
 ;
 make_field:
+    jsr field_args
+    jsr ai_field
+    cmp #E_OK+1                     ; carry set: an error
+    rts
+
+;
+; field_args -- ai_field's arguments: GL_HEX, GL_TYPE, the enemy's units as walls.
+;
+; Clobbers: A, flags; CALL_ARGS
+;
+field_args:
     lda GL_HEX
     ldy GL_HEX+1
     jsr ai_args
@@ -1366,28 +1417,8 @@ make_field:
     sta ARG2_LO
     lda GL_ENEMY
     sta ARG3_LO
-    jsr ai_field
-    cmp #E_OK+1                     ; carry set: an error
     rts
 
-;
-; unit_field_cost -- FIELD at unit X's hex.
-;
-; Out:      A = the cost (FIELD_UNREACHABLE: none)
-; Clobbers: A, Y, flags; GZ_PTR
-;
-unit_field_cost:
-    ldy U_ROW,x
-    lda MAP_ROW_LO,y
-    clc
-    adc #<FIELD_FROM_MAP
-    sta GZ_PTR
-    lda MAP_ROW_HI,y
-    adc #>FIELD_FROM_MAP
-    sta GZ_PTR+1
-    ldy U_COL,x
-    lda (GZ_PTR),y
-    rts
 
 ;
 ; plan_walk_order -- AI_ORDER down to the units with a goal (the walk loop skips the
@@ -2077,7 +2108,7 @@ _unit:
     stx GL_KEY+3
     jsr opening_mobile
     bne _next
-    jsr unit_field_cost
+    jsr unit_field
     cmp #FIELD_UNREACHABLE
     beq _next
     sta GL_KEY+2
@@ -2225,7 +2256,7 @@ _ring_hex:
     lda #FIELD_UNREACHABLE
     bcs +
     ldx GL_UNIT
-    jsr unit_field_cost
+    jsr unit_field
 *   sta GL_KEY
     jsr key_min
 _next_ring_hex:
@@ -2389,6 +2420,7 @@ GL_PLANNED_HI:
 .space GL_TYPE          1
 .space GL_ALLOW         1
 .space GL_SLOT          1
+.alias GL_REACHED       GL_SLOT             ; (free_reached's, while the field is made)
 .space GL_PAIR          1
 .space GL_TRY           1
 .space GL_BEST_D        1

@@ -175,31 +175,7 @@ ai_walk_step:
     cmp WALK_ROW
     beq _stop                       ; the goal reached
 _away:
-    lda AI_GOAL_COL,x               ; the goal's field, unless FIELD holds it
-    cmp FIELD_TARGET
-    bne _field
-    lda AI_GOAL_ROW,x
-    cmp FIELD_TARGET+1
-    bne _field
-    lda UNIT_TYPE,y
-    cmp FIELD_KIND
-    bne _field
-    lda FIELD_WALLS
-    cmp #FIELD_WALLS_LISTED
-    beq _kept
-_field:
-    jsr walk_args_clear
-    lda AI_GOAL_COL,x
-    sta ARG0_LO
-    lda AI_GOAL_ROW,x
-    sta ARG1_LO
-    ldy WALK_UNIT
-    lda UNIT_TYPE,y
-    sta ARG2_LO
-    lda #FIELD_WALLS_LISTED
-    sta ARG3_LO
-    jsr ai_field
-    cmp #E_OK
+    jsr walk_goal_field
     beq _kept
 _stop:                              ; (a goal off the map or impassable: none)
     lda #0
@@ -262,6 +238,58 @@ _skip:
     jsr walk_into_supply
 _done:
     lda WALK_BEST_DIR
+    rts
+.scend
+
+;
+; walk_goal_field -- FIELD for the walk of unit X (number), Y (index): the field of
+; its goal, unless FIELD holds it; its search as far as the unit's hex (a step reads
+; only costs below that hex's), or on from where it stopped if it stopped short.
+;
+; In:       X, Y = the unit; WALK_COL/ROW its hex
+; Out:      A = E_OK (Z set), or ai_field's error (a goal off the map or impassable)
+; Clobbers: X, Y, flags; as ai_field
+;
+walk_goal_field:
+.scope
+    lda AI_GOAL_COL,x
+    cmp FIELD_TARGET
+    bne _field
+    lda AI_GOAL_ROW,x
+    cmp FIELD_TARGET+1
+    bne _field
+    lda UNIT_TYPE,y
+    cmp FIELD_KIND
+    bne _field
+    lda FIELD_WALLS
+    cmp #FIELD_WALLS_LISTED
+    bne _field
+    lda FIELD_PARTIAL               ; kept: is the unit's hex settled yet?
+    beq _done
+    ldx WALK_COL
+    ldy WALK_ROW
+    jsr walk_field_at
+    cmp FIELD_NEXT
+    lda #E_OK
+    bcc _done
+    lda #<[walk_reached-1]          ; no: the search goes on till it is
+    ldy #>[walk_reached-1]
+    jmp field_resume
+_field:
+    jsr walk_args_clear
+    lda AI_GOAL_COL,x
+    sta ARG0_LO
+    lda AI_GOAL_ROW,x
+    sta ARG1_LO
+    ldy WALK_UNIT
+    lda UNIT_TYPE,y
+    sta ARG2_LO
+    lda #FIELD_WALLS_LISTED
+    sta ARG3_LO
+    lda #<[walk_reached-1]
+    ldy #>[walk_reached-1]
+    jmp ai_field_until
+_done:
     rts
 .scend
 
@@ -343,18 +371,45 @@ walk_gap_of_next:
     rts
 
 ;
-; walk_field_at -- a hex's cost in FIELD.
+; walk_reached -- ai_field_until's question for the walk: is the unit's hex settled
+; (its cost below FD_DIST)?  A step reads only the costs of its hex and of the
+; neighbours below it: those are settled then, and a neighbour not yet settled holds
+; a cost above the hex's, as its own would be.
+;
+; In:       WALK_COL/ROW; FD_DIST
+; Out:      carry clear: yes, stop
+; Clobbers: A, X, Y; FP_HERE
+;
+walk_reached:
+    ldx WALK_COL
+    ldy WALK_ROW
+    jsr walk_field_at
+    cmp FD_DIST
+    rts
+
+;
+; walk_field_at -- a hex's cost in FIELD, a wall's FIELD_UNREACHABLE also while the
+; field's search has stopped short of field_finish (ai_field_until).
 ;
 ; In:       X = column, Y = row (on the map)
 ; Out:      A = the cost (FIELD_UNREACHABLE: none)
 ; Clobbers: Y, flags; FP_HERE (ZP_HEX_A)
 ;
 walk_field_at:
-    `field_row_y
-    txa
-    tay
-    lda (FP_HERE),y
+.scope
+    sty WALK_AT_ROW
+    jsr field_at
+    bne _done                       ; (FIELD_WALL is 0)
+    cpx FIELD_TARGET                ; 0: the target, or a wall
+    bne _wall
+    ldy WALK_AT_ROW
+    cpy FIELD_TARGET+1
+    beq _done
+_wall:
+    lda #FIELD_UNREACHABLE
+_done:
     rts
+.scend
 
 ;
 ; walk_args_clear -- CALL_ARGS 0..3 all 0 (their high bytes for the engine).
@@ -409,25 +464,28 @@ walk_stack:
     sta WALK_SUM+1
     sta WALK_COUNT
     sta WALK_ALL
-    ldx #UNIT_COUNT-1
-_unit:
-    lda U_COL,x
-    cmp WALK_STACK_COL
-    bne _next
+    ldx #UNIT_COUNT
+_column:
+    lda WALK_STACK_COL              ; the scan: most units are in another column
+_scan:
+    dex
+    bmi _done
+    cmp U_COL,x
+    bne _scan
     lda U_ROW,x
     cmp WALK_STACK_ROW
-    bne _next
+    bne _column
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
-    bne _next
+    bne _column
     inc WALK_ALL
     lda UNIT_SIDE,x
     cmp WALK_STACK_SIDE
-    bne _next
+    bne _column
     inc WALK_COUNT
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
-    beq _next
+    beq _column
     jsr ai_est_strength             ; as WALK_SIDE (AI_SIDE) sees it
     clc
     adc WALK_SUM
@@ -435,9 +493,8 @@ _unit:
     tya
     adc WALK_SUM+1
     sta WALK_SUM+1
-_next:
-    dex
-    bpl _unit
+    jmp _column
+_done:
     rts
 .scend
 
@@ -848,6 +905,7 @@ AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .space WALK_DIR 1            ; the direction in hand
 .space WALK_DIST 1           ; its cost (or key)
 .space WALK_HERE 1           ; the unit's hex's cost to the goal
+.space WALK_AT_ROW 1         ; walk_field_at's row
 .space WALK_GAP 1            ; and its gap
 .space WALK_BEST 1           ; the best cost (key) so far
 .space WALK_BEST_DIR 1       ; its direction, 0: none
