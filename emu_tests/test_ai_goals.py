@@ -80,10 +80,13 @@ def python_plan(model, state, side: str, offence: bool) -> dict:
 def machine_plan(machine, model, state, side: str, offence: bool) -> dict:
     machine.write_state(state)
     before = machine.state_bytes()
+    listed = machine.symbols["FIELD_WALLS_LISTED"]
+    machine.poke("FIELD_WALLS", listed)            # as the last movement's walk left FIELD
     call = machine.call_routine("ai_plan_moves", SIDES.index(side), int(offence),
                                 max_instructions=MOST_INSTRUCTIONS)
     assert call.status == 0
     assert machine.state_bytes() == before, "the plan changed the game state"
+    assert machine.peek("FIELD_WALLS") != listed, "a field with the old walls kept for the walk"
     CYCLES.append(call.cycles)
     s, n = machine.symbols, len(state.units)
 
@@ -153,6 +156,18 @@ def test_plan_long(model, goal_machines, long_run):
             for side, state, offence in movement_states(model, sid, seed, turns, allied, solitaire):
                 for o in (offence, not offence):
                     check(goal_machines["atari"], model, state, side, o, f"{sid} {seed} {allied}")
+
+
+def test_new_walls_forget_the_walks_field(model, goal_machines):
+    """AI_WALLS written anew: a field kept with the walls before is no longer taken for
+    the walk's (FIELD_WALLS = NONE).  A defence with only a unit going back into supply
+    makes no field in its plan, and the walk used to go on with the last movement's
+    (Campaign '42 seed 2, turn 7, Allied unit 36)."""
+    for m in goal_machines.values():
+        m.poke("FIELD_WALLS", m.symbols["FIELD_WALLS_LISTED"])
+        m.poke("GL_ENEMY", 0)
+        m.call_routine("plan_walls")
+        assert m.peek("FIELD_WALLS") == m.symbols["NONE"]
 
 
 def test_refusals(model, goal_machines):

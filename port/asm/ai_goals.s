@@ -119,7 +119,8 @@ _unit:
 
 ;
 ; plan_walls -- AI_WALLS: the hex of each enemy unit on the map (a hex once a unit: at
-; most AI_SIDE_UNITS_MAX), $FF after.
+; most AI_SIDE_UNITS_MAX), $FF after; a field kept with the walls of the AI_WALLS before
+; is forgotten (ai_field_forget: the walk would take it for this movement's).
 ;
 ; Clobbers: A, X, Y, flags
 ;
@@ -141,7 +142,7 @@ _next:
     bpl _unit
     lda #$FF
     sta AI_WALLS,y
-    rts
+    jmp ai_field_forget
 .scend
 ;
 ; enemy_on_map, own_on_map -- is unit X on the map and the enemy's (the moving side's)?

@@ -26,9 +26,9 @@
 ; Python's (dist, direction) minimum.
 ;
 ; How the callers use it (GoodAI's loops, which the driver runs):
-;   movement's start (goals): lda side / jsr ai_sources; AI_WALLS written, then
-;     jsr ai_field_forget; the GOAL tables.  AI_SOURCE_LIST must then stay as it is
-;     until the walk is over (_walk's `sources`).
+;   movement's start (goals, ai_goals.s): lda side / jsr ai_sources; AI_WALLS
+;     written, then jsr ai_field_forget (plan_walls does both); the GOAL tables.
+;     AI_SOURCE_LIST must then stay as it is until the walk is over (_walk's `sources`).
 ;   the walk: for each unit of AI_ORDER, lda unit / jsr ai_walk_step until it
 ;     answers 0, MOVE(unit, A) after each answer (and the game's end checked).
 ;   _take_empty_towns: X = 0; lda side / jsr ai_town_step; A = 0: done, else
