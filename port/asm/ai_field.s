@@ -77,10 +77,11 @@
 ; each hex to a target hex, the enemy's hexes walls if asked (ai_good.cost_field;
 ; the walls as GoodAI._walls makes them: the target itself is no wall).
 ; ai_field_until -- the same, the search stopped as soon as the routine whose
-; address - 1 is A (low byte), Y (high) says that the hexes its caller reads are settled: called before
-; each list of the search with FD_DIST = the list's cost, it answers carry clear
-; to stop (a hex is settled when its cost is below FD_DIST); it may use A, X, Y,
-; the flags and FP_UP, FP_HERE, FP_DOWN.  FIELD_PARTIAL = 1 says that it stopped.
+; address - 1 is A (low byte), Y (high) says that the hexes its caller reads are
+; settled: called before each list of the search with FD_DIST = the list's cost,
+; it answers carry clear to stop (a hex is settled when its cost is below
+; FD_DIST); it may use A, X, Y, the flags and FP_UP, FP_HERE, FP_DOWN.
+; FIELD_PARTIAL = 1 says that the search stopped.
 ;
 ; In:       ARG0, ARG1 = the target hex (passable); ARG2 = unit type (TYPE_MOBILE,
 ;           TYPE_NONMOBILE); ARG3 = the side whose units on the map are walls
@@ -161,6 +162,7 @@ _passable:
 ; Clobbers: X, Y, flags; the engine's zero page
 ;
 field_resume:
+.scope
     sta FIELD_STOP
     sty FIELD_STOP+1
     lda FIELD_NEXT
@@ -188,6 +190,7 @@ _finish:
 _done:
     lda #E_OK
     rts
+.scend
 
 ;
 ; field_whole -- ai_field's answer to "may the search stop?": never.
@@ -396,8 +399,14 @@ _partial:
     rts
 .scend
 
-; field_ask -- the caller's "may the search stop?": FIELD_STOP holds its address - 1
-; (an RTS to it: no JMP (), whose pointer could end a page wherever the RAM lies).
+;
+; field_ask -- the caller's "may the search stop?" (ai_field_until): FIELD_STOP holds
+; its routine's address - 1, reached by an RTS (no JMP (), whose pointer could end a
+; page wherever the RAM lies).
+;
+; Out:      carry clear: stop; as the routine leaves them
+; Clobbers: A, X, Y, flags; FP_UP, FP_HERE, FP_DOWN
+;
 field_ask:
     lda FIELD_STOP+1
     pha

@@ -1420,7 +1420,6 @@ field_args:
     sta ARG3_LO
     rts
 
-
 ;
 ; plan_walk_order -- AI_ORDER down to the units with a goal (the walk loop skips the
 ; others); the work flags cleared.
