@@ -109,6 +109,18 @@ def test_more_scenarios(model, players, scenario, long_run):
     check(model, players["atari"], recorded(model, scenario, 3, ("good", "simple"), turns=turns), AXIS)
 
 
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42"])
+def test_good_v_good_more_seeds(model, players, scenario, long_run):
+    """--long: good v good, both sides the 6502's, seeds 2-5 on the Atari (the
+    campaigns' first four turns; Campaign shares Campaign '41's).  Campaign '42 seed 2
+    found a defence walking on the last movement's field (plan_walls now forgets it)."""
+    if not long_run:
+        pytest.skip("--long")
+    turns = 4 if scenario.startswith("campaign") else None
+    for seed in range(2, 6):
+        check(model, players["atari"], recorded(model, scenario, seed, ("good", "good"), turns=turns), BOTH)
+
+
 def test_not_the_computers_turn(model, players):
     """3 and nothing done when the side that must act is not one of `sides`; E_RANGE
     for sides over 3."""
