@@ -314,7 +314,7 @@ def test_an_opponent_past_its_regions_is_refused(model):
                                          r"opponent code \$C000-\$C0FF \d+\)"):
         opponent_code(model, short, engine)
     no_ram = dataclasses.replace(ATARI, opponent_ram=(Region("opponent RAM", 0xC000, 0xC0FF),))
-    with pytest.raises(ImageError, match=r"^port/asm/ai_field\.s: its \d+ bytes of RAM fit no region"):
+    with pytest.raises(ImageError, match=r"^port/asm/ai_depot\.s: its \d+ bytes of RAM fit no region"):
         opponent_code(model, no_ram, engine)
     odd = dataclasses.replace(ATARI, opponent_code=(Region("opponent code", 0xD800, 0xFEFF),
                                                     Region("opponent code", 0xC000, 0xC4F0)))
@@ -322,7 +322,7 @@ def test_an_opponent_past_its_regions_is_refused(model):
                                          r"copied on whole pages to \$C4FF\) passes the end of its region"):
         opponent_code(model, odd, engine)
     over = dataclasses.replace(ATARI, opponent_ram=(Region("opponent RAM", 0x8E00, 0x9FFF),))
-    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: port/asm/ai_field\.s's RAM "
+    with pytest.raises(ImageError, match=r"^tools/kotd/build/targets\.py: port/asm/ai_depot\.s's RAM "
                                          r"\(\$8E00-\$\w+\) overlaps the engine's code and tables"):
         opponent_code(model, over, engine)
     assert opponent_code(model, ATARI, engine).placement.code_bytes > 0   # the generated files put back

@@ -1,8 +1,8 @@
 """kotd.build.opponent.place: each file's code whole into the first code region with room
-left (the entry into the first), its RAM likewise into the RAM regions (a region that
-is also a code region: what the code left of it), RAM_OVERLAYS's file at its host's
-RAM; the chunks the boot copies; a file that finds no room refused with its bytes and
-what each region has left."""
+left (the entry into the first), its RAM likewise into the RAM regions, the largest
+first (a region that is also a code region: what the code left of it), RAM_OVERLAYS's
+file at its host's RAM; the chunks the boot copies; a file that finds no room refused
+with its bytes and what each region has left."""
 
 import dataclasses
 
@@ -44,3 +44,12 @@ def test_a_file_with_no_room_is_refused_with_what_is_left():
 def test_the_entry_goes_only_into_the_first_region():
     with pytest.raises(OpponentError, match=r"^port/asm/opponent_entry\.s: its 1025 bytes of code"):
         place(TOY, {ENTRY: 0x401}, {})
+
+
+def test_ram_the_largest_first():
+    """RAM goes in the largest first (ties in the files' order): in the files' order the
+    last would find only ends of regions too short for it."""
+    two = dataclasses.replace(TOY, opponent_ram=(Region("small", 0xB000, 0xB0FF), Region("large", 0xB800, 0xB97F)))
+    p = place(two, {ENTRY: 0x10}, {"a.s": 0x80, "b.s": 0x100, "c.s": 0x100})
+    assert p.ram == {"b.s": (0xB000, 0x100), "c.s": (0xB800, 0x100), "a.s": (0xB900, 0x80)}
+    assert p.ram_runs == [(0xB000, 0x100), (0xB800, 0x180)]

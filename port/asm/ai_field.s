@@ -690,17 +690,14 @@ ai_field_end:
 
 ;
 ; The field's RAM (where kotd.build.opponent places it; docs/ai.md "The 6502 twin"),
-; one area after another.
+; one area after another; the pool's entries are ai_pool.s's.
 ;
 .data
 FIELD_ABOVE:                                        ; walls: the row above the map
 .text
 .alias FIELD         FIELD_ABOVE+MAP_COLUMNS        ; the answer: a cost a hex, in the map's order
 .alias FIELD_BELOW   FIELD+MAP_TERRAIN_COUNT        ; walls: the row below (and an odd map's last half byte)
-.alias POOL_COL      FIELD_BELOW+MAP_COLUMNS        ; the lists' entries, 1..FIELD_POOL (0: the end)
-.alias POOL_ROW      POOL_COL+FIELD_POOL+1
-.alias POOL_NEXT     POOL_ROW+FIELD_POOL+1
-.alias FIELD_HEAD    POOL_NEXT+FIELD_POOL+1         ; each list's first entry
+.alias FIELD_HEAD    FIELD_BELOW+MAP_COLUMNS        ; each list's first entry (the lists' entries: ai_pool.s)
 .alias FIELD_COST    FIELD_HEAD+FIELD_BUCKETS       ; the unit type's entry cost by terrain
 .alias FIELD_BEGIN   FIELD_COST+TERRAIN_COUNT       ; what each terrain's hexes begin with
 .alias FIELD_TARGET  FIELD_BEGIN+TERRAIN_COUNT      ; column, row
