@@ -36,25 +36,19 @@ aa_first_at:
 .scope
     sta AA_COL
     sty AA_ROW
-    ldx #0
+    ldx #$FF
 _column:
     lda AA_COL                      ; the scan: most units are in another column
 _scan:
+    inx
+    cpx #UNIT_COUNT
+    bcs _done                       ; carry set: none
     cmp U_COL,x
-    beq _unit
-    inx
-    cpx #UNIT_COUNT
-    bcc _scan
-    rts                             ; carry set
-_unit:
+    bne _scan
     jsr aa_at_hex
-    bne _next_column
+    bne _column
     clc
-    rts
-_next_column:
-    inx
-    cpx #UNIT_COUNT
-    bcc _column
+_done:
     rts
 .scend
 

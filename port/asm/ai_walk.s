@@ -266,24 +266,20 @@ walk_goal_field:
     bne _field
     lda FIELD_PARTIAL               ; kept: is the unit's hex settled yet?
     beq _done
-    ldx WALK_COL
-    ldy WALK_ROW
-    jsr walk_field_at
-    cmp FIELD_NEXT
+    lda FIELD_NEXT                  ; (the list the search goes on from)
+    sta FD_DIST
+    jsr walk_reached
     lda #E_OK
     bcc _done
     lda #<[walk_reached-1]          ; no: the search goes on till it is
     ldy #>[walk_reached-1]
     jmp field_resume
 _field:
-    jsr walk_args_clear
-    lda AI_GOAL_COL,x
-    sta ARG0_LO
-    lda AI_GOAL_ROW,x
-    sta ARG1_LO
-    ldy WALK_UNIT
     lda UNIT_TYPE,y
     sta ARG2_LO
+    lda AI_GOAL_COL,x
+    ldy AI_GOAL_ROW,x
+    jsr ai_args
     lda #FIELD_WALLS_LISTED
     sta ARG3_LO
     lda #<[walk_reached-1]
