@@ -15,7 +15,8 @@ from kotd import hexgrid
 from kotd.build import opponent
 from kotd.emu import EngineMachine
 from kotd.build.abi import ERRORS
-from kotd.emu.opponent import NO_WALLS, field_args, field_places as places, load_opponent, opponent_machines, run_field
+from kotd.emu.opponent import (NO_WALLS, field_args, field_bytes, field_places as places, load_opponent,
+                               opponent_machines, run_field)
 from kotd.engine import ai_good
 from kotd.engine.ai_good import FIELD_MAX, GoodAI, cost_field
 from kotd.engine.board import occupancy, side_of, terrain
@@ -188,8 +189,7 @@ def test_a_short_pool_gives_the_same_fields_by_sweeps(model, dist):
     ask = m.symbols["WALK_REACHED"] - 1
     m.cpu.call(m.symbols["AI_FIELD_UNTIL"], a=ask & 0xFF, y=ask >> 8)
     assert m.peek("FIELD_PARTIAL") == 0 and m.peek("FIELD_SWEEPS") >= 2
-    raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
-    assert {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw)
+    assert {h: v for h, v in field_bytes(m).items()
             if v != m.symbols["FIELD_UNREACHABLE"]} == cost_field(model, target, "mobile")[0]
 
 
@@ -233,8 +233,7 @@ def test_a_search_stopped_at_a_hex_goes_on_to_the_whole_field(model, field_machi
         m.write_call_args(args)
         ask = m.symbols["WALK_REACHED"] - 1
         assert m.cpu.call(m.symbols[entry], a=ask & 0xFF, y=ask >> 8).a == 0
-        raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
-        return {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw)}
+        return field_bytes(m)
 
     got = stop_at(near, "AI_FIELD_UNTIL", field_args(target, kind, walls))
     settled = m.cpu.word(m.fields["CALL_RESULT"])
@@ -254,6 +253,5 @@ def test_a_search_stopped_at_a_hex_goes_on_to_the_whole_field(model, field_machi
     whole = m.symbols["FIELD_WHOLE"] - 1
     m.cpu.call(m.symbols["FIELD_RESUME"], a=whole & 0xFF, y=whole >> 8)
     assert m.peek("FIELD_PARTIAL") == 0
-    raw = m.cpu.read(m.symbols["FIELD"], model.map.columns * model.map.rows)
     unreachable = m.symbols["FIELD_UNREACHABLE"]
-    assert {(i % model.map.columns, i // model.map.columns): v for i, v in enumerate(raw) if v != unreachable} == want
+    assert {h: v for h, v in field_bytes(m).items() if v != unreachable} == want

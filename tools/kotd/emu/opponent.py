@@ -68,10 +68,15 @@ def run_field(machine: EngineMachine, target: tuple[int, int], kind: str,
     call = machine.call_routine("ai_field", *field_args(target, kind, walls))
     if call.status:
         return call, {}
+    unreachable = machine.symbols["FIELD_UNREACHABLE"]
+    return call, {h: v for h, v in field_bytes(machine).items() if v != unreachable}
+
+
+def field_bytes(machine: EngineMachine) -> dict[tuple[int, int], int]:
+    """FIELD as it stands, hex -> its byte, every hex of the map."""
     m = machine.model.map
     raw = machine.cpu.read(machine.symbols["FIELD"], m.columns * m.rows)
-    unreachable = machine.symbols["FIELD_UNREACHABLE"]
-    return call, {(i % m.columns, i // m.columns): v for i, v in enumerate(raw) if v != unreachable}
+    return {(i % m.columns, i // m.columns): v for i, v in enumerate(raw)}
 
 
 def field_places(model) -> list[tuple[int, int]]:
