@@ -19,6 +19,8 @@ import os
 import sys
 from pathlib import Path
 
+from emulators import settled
+
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
 CSW, CURLIN = 0x36, 0x75
@@ -205,7 +207,7 @@ def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None) -
     out["states"], out["turns"] = [], []
     for _ in range(frames // 600):
         g.a.run(frames=600)
-        out["states"].append(g.state().hex())
+        out["states"].append(settled(g.state, lambda n: g.a.run(frames=n)).hex())
         out["turns"].append((g.a.peek(g.c["TURN"]), g.a.peek(g.c["PHASE"])))
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-demo.png"))

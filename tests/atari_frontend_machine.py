@@ -16,6 +16,8 @@ import re
 import sys
 from pathlib import Path
 
+from emulators import settled
+
 ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
 
@@ -323,7 +325,7 @@ def demo(image: str, dist: Path, frames: int, shots: str | None) -> dict:
     out["states"], out["turns"] = [], []
     for _ in range(frames // 600):
         a.frames(600)
-        out["states"].append(a.read_block(c["STATE_BASE"], c["STATE_SIZE"]).hex())
+        out["states"].append(settled(lambda: a.read_block(c["STATE_BASE"], c["STATE_SIZE"]), a.frames).hex())
         out["turns"].append((a.peek(c["TURN"]), a.peek(c["PHASE"])))
     out["screen"] = [ln.rstrip() for ln in a.screen_lines()]
     if shots:

@@ -28,6 +28,20 @@ def needs(machine: tuple[str, str]) -> None:
         pytest.skip(f"no emulator driver at {EMULATORS / driver}")
 
 
+def settled(read, advance, frames: int = 6, tries: int = 300) -> bytes:
+    """What `read()` gives once it gives the same twice `frames` frames apart
+    (`advance(frames)` runs them): a state block between two engine calls, not one an
+    action is writing (the longest call, a phase step, takes under 4 frames)."""
+    last = read()
+    for _ in range(tries):
+        advance(frames)
+        now = read()
+        if now == last:
+            return now
+        last = now
+    raise RuntimeError(f"the state block still changing after {tries} x {frames} frames")
+
+
 def run_script(script: str, *args, timeout: int = 600) -> dict:
     """tests/<script> with the arguments, in a process of its own: the JSON object its
     last line prints."""
@@ -40,7 +54,7 @@ def run_script(script: str, *args, timeout: int = 600) -> dict:
 def demonstration(model, out: dict, at_least: int) -> None:
     """The machine script's demonstration (demo: COMPUTER BOTH on the set-up's default
     game, Tobruk '41 game 1, both sides at the second level): the opponent loaded
-    (OPPONENT_READY 1) and every state block sampled one of the reference good player's
+    (OPPONENT_READY 1) and every state block sampled (`settled`) one of the reference good player's
     (kotd.emu.opponent_replay.reference_states), the last at least `at_least` actions in."""
     from kotd.emu.opponent_replay import reference_states
     from kotd.engine.setup import Options
