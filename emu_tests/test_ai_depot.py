@@ -8,9 +8,11 @@ and turns with --long."""
 
 import pytest
 
+from kotd import hexgrid
 from kotd.build import stateblock
 from kotd.emu.opponent import opponent_machines
 from kotd.engine.ai_good import GoodAI
+from kotd.engine import supply
 from kotd.engine.board import op_allowance
 from kotd.engine.game import DEPOTS, Game, GameOver
 from kotd.engine.setup import Options, new_game, start_state
@@ -38,7 +40,7 @@ class _Enough(Exception):
     pass
 
 
-def depot_states(model, scenario, seed, axis, allied, turns) -> list:
+def depot_states(model, scenario, seed, axis, allied, turns, options=Options()) -> list:
     """(state, side) at the start of every depot movement phase a good player plays in
     the first `turns` turns of a game."""
     found = []
@@ -49,7 +51,7 @@ def depot_states(model, scenario, seed, axis, allied, turns) -> list:
             raise _Enough
         found.append((game.state.copy(), self.side))
         return inner(self, game)
-    state = new_game(model, scenario, seed, Options())
+    state = new_game(model, scenario, seed, options)
     first = state.turn
     game = Game(model, state, {"axis": PLAYERS[axis]("axis"), "allied": PLAYERS[allied]("allied")})
     GoodAI.depot_movement = watched
@@ -117,6 +119,28 @@ def test_the_stranded_depot_goes_back_to_the_chain(model, depot_machines):
     depot.op = op_allowance(model, depot)
     call = check(depot_machines["atari"], model, state, "axis")
     assert call.value > 0                                   # it moved
+
+
+def test_a_depot_does_not_walk_away_from_the_units_it_feeds(model, depot_machines, monkeypatch):
+    """Tobruk '41, seed 1, the Axis's second depot phase (B7): the depots' best hexes
+    would leave unit 17, which the resupply phase found supplied, out of every
+    source's reach (shown with the rule switched off: every distance read as 0); with
+    it, every such unit stays within reach, on both engines."""
+    state = next(st for st, side in depot_states(model, "tobruk41", 1, "good", "good", 1)
+                 if side == "axis" and st.phase == Phase.B7_DEPOT_MOVEMENT)
+    fed = [u.number for u in state.units if u.supplied and u.status == Status.ON_MAP
+           and not model.unit(u.number).is_depot and model.unit(u.number).side == "axis"]
+
+    def starved(after):
+        sources = supply.sources(model, after, "axis")
+        return [n for n in fed if min(hexgrid.distance(after.unit(n).hex, h) for h in sources)
+                > supply.supply_range(model, after, after.unit(n))]
+    _, after = reference(model, state, "axis")
+    assert starved(after) == []
+    for machine in depot_machines.values():
+        check(machine, model, state, "axis")
+    monkeypatch.setattr(GoodAI, "_gap", lambda self, hx, sources: 0)
+    assert starved(reference(model, state, "axis")[1]) == [17]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[2]}-{g[3]}")

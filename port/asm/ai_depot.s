@@ -33,10 +33,12 @@
 ;     DEPOT_HOST_BONUS - score, never below 0 (every term added), then column,
 ;     row; the DEPOT_TRIES lowest are kept in DEPOT_TOP, 4 bytes each.
 ;   - depot_try places the depot on each of those in turn and runs the engine's
-;     find_sources: at the first where every depot valid before stays valid, the
-;     depot walks there by e_move along its path (walk_to: the directions it was
-;     entered by, taken back to the depot's hex by recursion).
-; find_sources writes the depots' U_SUPPLIED flags: ai_depots puts them back.
+;     trace_side: at the first where every depot valid before stays valid and
+;     every unit the last resupply phase left supplied is still supplied
+;     (depot_fed), the depot walks there by e_move along its path (walk_to: the
+;     directions it was entered by, taken back to the depot's hex by recursion).
+; trace_side writes the side's U_SUPPLIED flags: ai_depots keeps them as the
+; phase began (DEPOT_SAVED, what depot_fed reads) and puts them back.
 ; emu_tests/test_ai_depot.py ties this file to GoodAI.depot_movement.
 ;
 
@@ -84,11 +86,15 @@ _side:
     sec
     sbc SIDE_DEPOTS_START,x
     sta DS_DEPOTS
+    lda SIDE_UNITS_START+1,x        ; all the side's units: their U_SUPPLIED,
+    sec                             ; which trace_side writes (depot_valid)
+    sbc SIDE_UNITS_START,x
+    sta DS_ALL
     tax
-_keep:                              ; their U_SUPPLIED, which find_sources writes
+_keep:
     dex
     bmi _kept
-    jsr depot_index
+    jsr side_unit
     lda U_SUPPLIED,y
     sta DEPOT_SAVED,x
     bpl _keep                       ; always (0 or 1)
@@ -113,11 +119,11 @@ _depot:
     inc DS_K
     bne _depot                      ; always
 _done:
-    ldx DS_DEPOTS
+    ldx DS_ALL
 _put:
     dex
     bmi _back
-    jsr depot_index
+    jsr side_unit
     lda DEPOT_SAVED,x
     sta U_SUPPLIED,y
     bpl _put                        ; always
@@ -143,6 +149,24 @@ depot_index:
     ldy DS_SIDE
     clc
     adc SIDE_DEPOTS_START,y
+    tay
+    lda SIDE_UNITS,y
+    tay
+    rts
+
+;
+; side_unit -- the unit index of the side's unit k (SIDE_UNITS from
+; SIDE_UNITS_START: its combat units, then its depots).
+;
+; In:       X = k; DS_SIDE
+; Out:      Y = the unit index; X kept
+; Clobbers: A, flags
+;
+side_unit:
+    txa
+    ldy DS_SIDE
+    clc
+    adc SIDE_UNITS_START,y
     tay
     lda SIDE_UNITS,y
     tay
@@ -647,19 +671,19 @@ _next:
 
 ;
 ; depot_valid -- the side's valid depots, as the engine's find_sources finds them
-; (supply.valid_depots); its list of sources (supply.sources) stays for
-; depot_link.
+; (supply.valid_depots), by the engine's trace_side, which also marks each unit
+; of the side on the map supplied or not (for depot_fed); its list of sources
+; (supply.sources) stays for depot_link.
 ;
 ; In:       DS_SIDE, DS_DEPOTS; the units where they stand (a depot tried in a hex)
 ; Out:      A = bit j set for the side's depot j (depot_index) on the map and valid
-; Clobbers: X, Y, flags; find_sources's zero page and scratch; the depots'
+; Clobbers: X, Y, flags; trace_side's zero page and scratch; the side's units'
 ;           U_SUPPLIED (ai_depots puts them back); DS_MASK
 ;
 depot_valid:
 .scope
-    ldx DS_SIDE
-    stx SUPPLY_SIDE
-    jsr find_sources
+    lda DS_SIDE
+    jsr trace_side
     lda #0
     sta DS_MASK
     ldx DS_DEPOTS
@@ -990,7 +1014,10 @@ _try:
     pla
     eor #$FF                        ; valid before and not after: none
     and DS_VALID
-    beq _go
+    bne _next
+    jsr depot_fed                   ; and every unit it fed still fed
+    bcc _go
+_next:
     lda DS_TRY
     clc
     adc #4
@@ -1004,6 +1031,38 @@ _go:
     jsr walk_to
 _stay:
     lda DS_STATUS
+    rts
+.scend
+
+;
+; depot_fed -- is every unit of the side that the last resupply phase left
+; supplied (its U_SUPPLIED as the phase began, in DEPOT_SAVED) still within reach
+; of a source, as depot_valid's trace_side has just found (_place_depot's
+; still_fed)?  Units off the map keep their flag: they pass.
+;
+; In:       DEPOT_SAVED; U_SUPPLIED as trace_side left it; DS_SIDE
+; Out:      carry clear: every one is
+; Clobbers: A, X, Y, flags
+;
+depot_fed:
+.scope
+    ldx DS_SIDE
+    lda SIDE_DEPOTS_START,x
+    sec
+    sbc SIDE_UNITS_START,x
+    tax                             ; the side's combat units
+_unit:
+    dex
+    bmi _fed
+    lda DEPOT_SAVED,x
+    beq _unit                       ; not fed before
+    jsr side_unit
+    lda U_SUPPLIED,y
+    bne _unit
+    sec                             ; fed before, not now
+    rts
+_fed:
+    clc
     rts
 .scend
 
@@ -1065,8 +1124,8 @@ DEPOT_MAP:                                          ; the search: cost x 8 + dir
 .alias DEPOT_AHEAD_MAP DEPOT_MAP+2*DEPOT_HALF       ; each hex's cost to the enemy home base
 .alias DEPOT_LIST      DEPOT_AHEAD_MAP+2*DEPOT_HALF ; the depots in order: their j
 .alias DEPOT_AHEAD     DEPOT_LIST+DEPOT_SLOTS       ; their costs to the enemy home base
-.alias DEPOT_SAVED     DEPOT_AHEAD+DEPOT_SLOTS      ; U_SUPPLIED of the side's depots
-.alias DEPOT_TOP       DEPOT_SAVED+DEPOT_SLOTS      ; the best: key high, low, column, row
+.alias DEPOT_SAVED     DEPOT_AHEAD+DEPOT_SLOTS      ; U_SUPPLIED of the side's units (side_unit)
+.alias DEPOT_TOP       DEPOT_SAVED+AI_SIDE_UNITS_MAX ; the best: key high, low, column, row
 .alias DEPOT_WEST      DEPOT_TOP+4*DEPOT_TRIES      ; each cost's columns: the first
 .alias DEPOT_EAST      DEPOT_WEST+DEPOT_OP_MOST+1   ; and the last
 .alias DS_KEY          DEPOT_EAST+DEPOT_OP_MOST+1   ; a hex's key: high, low, column, row
@@ -1074,7 +1133,8 @@ DEPOT_MAP:                                          ; the search: cost x 8 + dir
 .alias DS_HROW         DS_KEY+3
 .alias DS_SIDE         DS_KEY+4                     ; the side
 .alias DS_DEPOTS       DS_SIDE+1                    ; its depots (on the map or not)
-.alias DS_LEAD         DS_DEPOTS+1                  ; the lead's unit index
+.alias DS_ALL          DS_DEPOTS+1                  ; its units (on the map or not)
+.alias DS_LEAD         DS_ALL+1                     ; the lead's unit index
 .alias DS_BEST         DS_LEAD+1                    ; the lowest cost so far
 .alias DS_COUNT        DS_BEST+1                    ; the side's depots on the map
 .alias DS_K            DS_COUNT+1                   ; the depot in hand: its place in DEPOT_LIST

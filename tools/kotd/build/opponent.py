@@ -67,7 +67,7 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "find_sources", "SV_PLACES", "move_rule", "fortify_rule",
                  "attacker_op_cost",
                  # ai_depot.s
-                 "hex_census", "hex_full", "SIDE_UNITS", "SIDE_UNITS_START", "SIDE_DEPOTS_START",
+                 "hex_census", "hex_full", "trace_side", "SIDE_UNITS", "SIDE_UNITS_START", "SIDE_DEPOTS_START",
                  "TERRAIN_SUPPLY_NONMOBILE",
                  # ai_goals.s
                  "TERRAIN_DEFENCE_TENTHS", "OP_ALLOWANCE_AXIS", "OP_ALLOWANCE_ALLIED",

@@ -862,7 +862,8 @@ class GoodAI:
         next to the enemy) and takes the best one where every valid depot stays valid:
         a hex with friendly combat units (a depot there cannot be attacked) and few
         depots, as close to the lead as possible, and never further back than it is
-        unless it stands alone near the enemy (no shuttling)."""
+        unless it stands alone near the enemy (no shuttling).  Every unit the last
+        resupply phase found supplied stays within reach of a source."""
         model, state = game.model, game.state
         combatants = self._combatants(game, self.side)
         if not combatants:
@@ -909,6 +910,9 @@ class GoodAI:
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
         valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
+        # The units the last resupply phase found supplied (their flag) stay within
+        # reach of a source: a depot does not walk away from the units it feeds.
+        fed = [u for u in game.side_units(self.side) if u.supplied and not utype(model, u).is_depot]
         # A depot cut from the chain is no source: it goes back toward the valid ones
         # (the roots and valid depots) before anything else, so the chain is mended.
         stranded = depot.number not in valid_before
@@ -932,8 +936,10 @@ class GoodAI:
             self._count(game, 8)
             depot.col, depot.row = h                      # try it: the chain must hold
             valid_after = {u.number for u in supply.valid_depots(model, state, self.side)}
+            after = supply.sources(model, state, self.side)
+            still_fed = all(self._gap(u.hex, after) <= supply.supply_range(model, state, u) for u in fed)
             depot.col, depot.row = origin
-            if valid_before <= valid_after:
+            if valid_before <= valid_after and still_fed:
                 path = []
                 while h != origin:
                     h, d = parent[h]
