@@ -139,8 +139,10 @@ _out:
 ;
 ; depot_index -- the unit index of the side's depot j (SIDE_UNITS from
 ; SIDE_DEPOTS_START: in unit order).
+; side_unit -- the unit index of the side's unit k (SIDE_UNITS from
+; SIDE_UNITS_START: its combat units, then its depots).
 ;
-; In:       X = j; DS_SIDE
+; In:       X = j (depot_index) or k (side_unit); DS_SIDE
 ; Out:      Y = the unit index; X kept
 ; Clobbers: A, flags
 ;
@@ -149,24 +151,13 @@ depot_index:
     ldy DS_SIDE
     clc
     adc SIDE_DEPOTS_START,y
-    tay
-    lda SIDE_UNITS,y
-    tay
-    rts
-
-;
-; side_unit -- the unit index of the side's unit k (SIDE_UNITS from
-; SIDE_UNITS_START: its combat units, then its depots).
-;
-; In:       X = k; DS_SIDE
-; Out:      Y = the unit index; X kept
-; Clobbers: A, flags
-;
+    bcc side_listed                 ; always (SIDE_UNITS is under 256 long)
 side_unit:
     txa
     ldy DS_SIDE
     clc
     adc SIDE_UNITS_START,y
+side_listed:
     tay
     lda SIDE_UNITS,y
     tay
@@ -1040,17 +1031,16 @@ _stay:
 ; of a source, as depot_valid's trace_side has just found (_place_depot's
 ; still_fed)?  Units off the map keep their flag: they pass.
 ;
-; In:       DEPOT_SAVED; U_SUPPLIED as trace_side left it; DS_SIDE
+; In:       DEPOT_SAVED; U_SUPPLIED as trace_side left it; DS_SIDE, DS_ALL, DS_DEPOTS
 ; Out:      carry clear: every one is
 ; Clobbers: A, X, Y, flags
 ;
 depot_fed:
 .scope
-    ldx DS_SIDE
-    lda SIDE_DEPOTS_START,x
+    lda DS_ALL
     sec
-    sbc SIDE_UNITS_START,x
-    tax                             ; the side's combat units
+    sbc DS_DEPOTS
+    tax                             ; the side's combat units (its units, less its depots)
 _unit:
     dex
     bmi _fed

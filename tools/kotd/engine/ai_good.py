@@ -215,6 +215,11 @@ class GoodAI:
     def _gap(self, hx: Hex, sources: list[Hex]) -> int:
         return min(hexgrid.distance(hx, s) for s in sources)
 
+    def _all_within_reach(self, game: Game, units: list[UnitState]) -> bool:
+        """Is every one of `units` within its supply range of one of the side's sources?"""
+        sources = self._sources(game)
+        return all(self._gap(u.hex, sources) <= supply.supply_range(game.model, game.state, u) for u in units)
+
     def _local(self, game: Game, occ, hx: Hex, side: str, radius: int) -> int:
         """Strength of `side` within `radius` hexes (depots left out)."""
         total = 0
@@ -936,10 +941,9 @@ class GoodAI:
             self._count(game, 8)
             depot.col, depot.row = h                      # try it: the chain must hold
             valid_after = {u.number for u in supply.valid_depots(model, state, self.side)}
-            after = supply.sources(model, state, self.side)
-            still_fed = all(self._gap(u.hex, after) <= supply.supply_range(model, state, u) for u in fed)
+            passes = valid_before <= valid_after and self._all_within_reach(game, fed)
             depot.col, depot.row = origin
-            if valid_before <= valid_after and still_fed:
+            if passes:
                 path = []
                 while h != origin:
                     h, d = parent[h]
