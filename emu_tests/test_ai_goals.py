@@ -12,6 +12,7 @@ import pytest
 from kotd.emu.opponent import opponent_machines
 from kotd.engine.ai import SimpleAI
 from kotd.engine.ai_good import UNREACHABLE, GoodAI
+from kotd.engine.board import occupancy
 from kotd.engine.game import Game
 from kotd.engine.setup import Options, new_game
 from kotd.engine.state import Phase
@@ -145,6 +146,33 @@ def test_plan_of_the_opening_drive(model, goal_machines):
                 check(goal_machines["atari"], model, state, side, offence, "opening")
                 seen += 1
     assert seen
+
+
+def test_a_ring_cut_off_goes_back_to_the_depots(model, goal_machines):
+    """A unit of the Tobruk ring holds while it has the supply to wait, unless it was cut
+    off at its Logistics phase: then it goes back toward a source like any unit cut off.
+    The first Axis plan of Campaign '41 with a ring held, before the last turn, with the
+    ring's holders noted cut off and not; both machines against the reference."""
+    ringed = None
+    for side, state, offence in movement_states(model, "campaign41", 1, 1, "good", True):
+        if side == "axis" and state.turn < state.last_turn:
+            holders = GoodAI("axis")._ring_holders(Game(model, state.copy(), {}), occupancy(state))
+            if holders:
+                ringed = (state, offence, holders)
+                break
+    assert ringed, "no ring held in the first turn"
+    state, offence, holders = ringed
+    for cut_off in (False, True):
+        st = state.copy()
+        for n in holders:
+            st.unit(n).cut_off = cut_off
+        plan = python_plan(model, st, "axis", offence)
+        if cut_off:
+            assert holders <= plan["returning"], "a ring cut off still holds"
+        else:
+            assert not holders & set(plan["goals"]), "a supplied ring does not hold"
+        for name in TARGET_NAMES:
+            check(goal_machines[name], model, st, "axis", offence, f"ring cut off={cut_off}")
 
 
 def test_plan_long(model, goal_machines, long_run):

@@ -564,11 +564,12 @@ home_distance:
 
 ;
 ; ring_holder -- GoodAI._ring_holders for unit GL_UNIT at GL_HEX (the ring held): on a
-; hex next to Tobruk, the strongest of the side's units there that are not depots and
-; have AI_RING_HOLD_SUPPLY (any supply in the last turn), the lower number first.
+; hex next to Tobruk, the strongest of the side's units there that are not depots, were
+; not cut off at their Logistics phase (CUT_OFF) and have AI_RING_HOLD_SUPPLY (any of
+; them in the last turn), the lower number first.
 ;
 ; Out:      Z set: it holds
-; Clobbers: A, X, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2
 ;
 ring_holder:
 .scope
@@ -584,11 +585,14 @@ _unit:
     bne _next
     jsr at_hex
     bne _next
-    lda UNIT_ROLE,x                 ; no depot, AI_RING_HOLD_SUPPLY or the last turn
-    cmp #ROLE_DEPOT
+    lda UNIT_ROLE,x                 ; no depot; not cut off and AI_RING_HOLD_SUPPLY, or
+    cmp #ROLE_DEPOT                 ; the last turn
     beq _next
     lda GL_LAST
     bne _fit
+    jsr ai_unit_bit
+    and CUT_OFF,y
+    bne _next
     lda U_SUPPLY_LO,x
     cmp #<AI_RING_HOLD_SUPPLY
     lda U_SUPPLY_HI,x

@@ -429,8 +429,10 @@ class GoodAI:
 
     def _ring_holders(self, game: Game, occ) -> set[int]:
         """Axis: while an Allied Tobruk is ringed, the strongest unit on each hex of the
-        ring stays, if it has the supply to wait for the depots (VI.3, VI.6: the ring
-        stops the Desert Rats and the sealift)."""
+        ring stays, if it has the supply to wait for the depots and was not cut off at
+        its Logistics phase (VI.3, VI.6: the ring stops the Desert Rats and the sealift;
+        a ring the depots did not reach in a turn goes back to them before its supply
+        is spent)."""
         model, state = game.model, game.state
         if self.side != "axis" or state.control.get(model.map.tobruk) == "axis" \
                 or not supply.tobruk_surrounded(model, state):
@@ -439,7 +441,8 @@ class GoodAI:
         for n in hexgrid.neighbours(*tobruk(model)):
             mine = sorted((u for u in occ.get(n, []) if side_of(model, u) == self.side
                            and not utype(model, u).is_depot
-                           and (u.supply >= RING_HOLD_SUPPLY or state.turn >= state.last_turn)),
+                           and ((u.supply >= RING_HOLD_SUPPLY and not u.cut_off)
+                                or state.turn >= state.last_turn)),
                           key=lambda u: (-u.strength, u.number))
             if mine:
                 hold.add(mine[0].number)
