@@ -1028,8 +1028,9 @@ _stay:
 ;
 ; depot_fed -- is every unit of the side that the last resupply phase left
 ; supplied (its U_SUPPLIED as the phase began, in DEPOT_SAVED) still within reach
-; of a source, as depot_valid's trace_side has just found (_place_depot's
-; still_fed)?  Units off the map keep their flag: they pass.
+; of a source, as depot_valid's trace_side has just found (GoodAI._place_depot's
+; _all_within_reach of the phase's fed units)?  Units off the map keep their flag:
+; they pass.
 ;
 ; In:       DEPOT_SAVED; U_SUPPLIED as trace_side left it; DS_SIDE, DS_ALL, DS_DEPOTS
 ; Out:      carry clear: every one is

@@ -882,12 +882,16 @@ class GoodAI:
         to_lead = self._field(game, lead.hex, "nonmobile")
         depots = [u for u in game.side_units(self.side) if utype(model, u).is_depot]
         depots.sort(key=lambda u: (ahead.get(u.hex, UNREACHABLE), u.number))
+        # The units the last resupply phase found supplied (their flag, which nothing in
+        # a depot phase changes) stay within reach of a source: a depot does not walk
+        # away from the units it feeds.
+        fed = [u for u in game.side_units(self.side) if u.supplied and not utype(model, u).is_depot]
         for depot in depots:
             if game.over:
                 return
-            self._place_depot(game, depot, ahead, to_lead)
+            self._place_depot(game, depot, ahead, to_lead, fed)
 
-    def _place_depot(self, game: Game, depot: UnitState, ahead, to_lead) -> None:
+    def _place_depot(self, game: Game, depot: UnitState, ahead, to_lead, fed: list[UnitState]) -> None:
         model, state = game.model, game.state
         occ = occupancy(state)
         foe = {h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy}
@@ -918,9 +922,6 @@ class GoodAI:
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
         valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
-        # The units the last resupply phase found supplied (their flag) stay within
-        # reach of a source: a depot does not walk away from the units it feeds.
-        fed = [u for u in game.side_units(self.side) if u.supplied and not utype(model, u).is_depot]
         # A depot cut from the chain is no source: it goes back toward the valid ones
         # (the roots and valid depots) before anything else, so the chain is mended.
         stranded = depot.number not in valid_before
