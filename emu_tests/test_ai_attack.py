@@ -13,17 +13,17 @@ import pytest
 
 from kotd import hexgrid
 from kotd.engine import combat
-from kotd.engine.ai_good import ATTACK_AIR_BIG, ATTACK_AIR_SMALL, OFFENSIVE_DATES, GoodAI
+from kotd.engine.ai_good import ATTACK_AIR_BIG, ATTACK_AIR_SMALL, OFFENSIVE_DATES, UNREACHABLE, GoodAI
 from kotd.engine.board import occupancy, side_of
 from kotd.engine.game import Game, GameOver
 from kotd.model.types import SIDES
 from kotd.tournament import WatchedGame
 
-from test_ai_judge import GAMES, LONG_GAMES, TARGET_NAMES, call, good_states, judge_machines, ram, set_side, word
+from test_ai_judge import GAMES, LONG_GAMES, TARGET_NAMES, _played, call, good_states, judge_machines, ram, set_side, word
 
 __all__ = ["judge_machines"]                 # the fixture, shared
 
-SKIP_MASK = 0x04                             # the en-route bit the tests use (the driver's AI_FLAGS bit 2)
+EN_ROUTE_ALL = 0xFF                          # the mark of a unit en route with no road (never fights)
 
 
 def skip_table(machine) -> int:
@@ -32,10 +32,22 @@ def skip_table(machine) -> int:
     return machine.symbols["DRV_EN_ROUTE"]
 
 
+def roads(en_route) -> dict[int, int]:
+    """The roads of the units en route (GoodAI._road): `en_route` maps a unit to its
+    road, or to UNREACHABLE (good_states'); a set has none."""
+    return {n: r for n, r in en_route.items() if r < UNREACHABLE} if isinstance(en_route, dict) else {}
+
+
+def set_en_route(ai, en_route) -> None:
+    ai._en_route, ai._road = set(en_route), roads(en_route)
+
+
 def set_skip(machine, model, en_route) -> None:
-    at = skip_table(machine)
-    machine.cpu.load(at, bytes(SKIP_MASK if n in en_route else 0 for n in range(len(model.units) + 1)))
-    machine.cpu.load(machine.symbols["AI_SKIP"], bytes([at & 0xFF, at >> 8, SKIP_MASK]))
+    """AI_SKIP's marks: 0, or 1 + a unit's road (EN_ROUTE_ALL: none, or one as long)."""
+    at, road = skip_table(machine), roads(en_route)
+    machine.cpu.load(at, bytes(0 if n not in en_route else min(road.get(n, EN_ROUTE_ALL) + 1, EN_ROUTE_ALL)
+                               for n in range(len(model.units) + 1)))
+    machine.cpu.load(machine.symbols["AI_SKIP"], bytes([at & 0xFF, at >> 8]))
 
 
 def poke(machine, label: str, *values: int) -> None:
@@ -51,7 +63,7 @@ def prepare(machine, model, side, state, en_route=frozenset()):
     set_side(machine, side)
     set_skip(machine, model, en_route)
     ai = GoodAI(side)
-    ai._en_route = set(en_route)
+    set_en_route(ai, en_route)
     return ai, Game(model, state, {})
 
 
@@ -153,7 +165,8 @@ def check_attack_loop(machine, model, side, state, offence, en_route, ratio) -> 
     state = state.copy()
     game = Lockstep(machine, side, model, state, {s: GoodAI(s) for s in SIDES})
     ai = game.players[side]
-    ai._en_route, ai._ratio = set(en_route), ratio
+    set_en_route(ai, en_route)
+    ai._ratio = ratio
     machine.write_state(state)
     set_side(machine, side)
     set_skip(machine, model, en_route)
@@ -222,6 +235,38 @@ def test_attack_loops_in_every_posture(model, judge_machines):
             for offence, ratio in ((False, 100), (True, 160), (True, 250)):
                 checked += check_attack_loop(m, model, side, state, offence, frozenset(), ratio)[0]
     assert checked >= 5
+
+
+def test_the_last_turns_drive_strikes_keeping_its_roads(model, judge_machines):
+    """Tobruk '41 has one turn: in the Axis's second operations phase the drive is on
+    and its units, en route, may strike on their way while they keep their roads.
+    ai_roads marks each of them as GoodAI._roads measures, on both targets, and the
+    attack loop that follows, Python and the machine in lockstep, has a unit with a
+    road among its attackers (seeds 1 and 2, solitaire on and off)."""
+    struck = 0
+    for seed in (1, 2):
+        for solitaire in (True, False):
+            first = next(c for c in _played(model, "tobruk41", seed, 1, solitaire)
+                         if c[0] == "_attacks" and c[1] == "axis" and roads(c[4][0]))
+            _, side, state, offence, (en_route, ratio) = first
+            for name in TARGET_NAMES:
+                m = judge_machines[name]
+                m.write_state(state)
+                set_side(m, side)
+                set_skip(m, model, set(en_route))                 # the driver's marks: every unit en route
+                assert call(m, "ai_opening_targets").a > 0
+                call(m, "ai_roads")
+                assert ram(m, "DRV_EN_ROUTE", len(model.units) + 1) == bytes(
+                    0 if n not in en_route else min(en_route[n] + 1, EN_ROUTE_ALL)
+                    for n in range(len(model.units) + 1)), (seed, solitaire, name)
+            game = Lockstep(judge_machines["atari"], side, model, state.copy(), {s: GoodAI(s) for s in SIDES})
+            ai = game.players[side]
+            set_en_route(ai, en_route)
+            ai._ratio = ratio
+            struck += sum(1 for n in roads(en_route) if any(n in ai._attackers(game, h, occupancy(game.state))
+                                                            for h in {game.state.unit(n).hex}))
+            assert check_attack_loop(judge_machines["atari"], model, side, state, offence, en_route, ratio)[0] > 0
+    assert struck > 0
 
 
 def test_defend(model, judge_machines):
@@ -294,7 +339,7 @@ def test_react(model, judge_machines):
             run = call(m, "ai_react")
             game = ReactProbe(model, variant.copy(), {}, budget=budget)
             ai = GoodAI(side)
-            ai._en_route = set(en_route)
+            set_en_route(ai, en_route)
             try:
                 ai.react(game)
             except _Launched:

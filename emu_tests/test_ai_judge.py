@@ -13,7 +13,7 @@ import pytest
 from kotd.emu import EngineMachine
 from kotd.emu.opponent import opponent_machines
 from kotd.engine import ai_good
-from kotd.engine.ai_good import GoodAI, est_strength
+from kotd.engine.ai_good import UNREACHABLE, GoodAI, est_strength
 from kotd.engine.game import Game
 from kotd.engine.setup import Options, new_game, start_state
 from kotd.engine.state import Phase
@@ -38,7 +38,8 @@ def _played(model, scenario: str, seed: int, turns: int, solitaire: bool) -> tup
     """What a good-against-good game hands its players in its first `turns` turns: at
     each call of operations, _attacks, react and defend, (the call, the side, a copy of
     the state, its argument (_attacks' offence, defend's plan), the player's
-    (_en_route, _ratio) then)."""
+    (en_route, _ratio) then: en_route maps each unit of _en_route to its _road, or
+    to UNREACHABLE)."""
     key = (scenario, seed, turns, solitaire)
     if key in _PLAYED:
         return _PLAYED[key]
@@ -48,7 +49,7 @@ def _played(model, scenario: str, seed: int, turns: int, solitaire: bool) -> tup
     def hook(name):
         def watched(self, game, *args):
             seen.append((name, self.side, game.state.copy(), args[0] if args else None,
-                         (frozenset(self._en_route), self._ratio)))
+                         ({n: self._road.get(n, UNREACHABLE) for n in sorted(self._en_route)}, self._ratio)))
             return inner[name](self, game, *args)
         return watched
     state = new_game(model, scenario, seed, Options(computer_allied=solitaire))

@@ -168,3 +168,23 @@ def test_a_depot_cut_from_the_chain_goes_back_to_mend_it(model):
     before = min(hexgrid.distance(depot.hex, a) for a in anchors)
     axis.depot_movement(game)
     assert min(hexgrid.distance(depot.hex, a) for a in anchors) < before
+
+
+def test_the_last_turns_drive_strikes_on_its_way(model, monkeypatch):
+    """Tobruk '41 has one turn: the drive's units strike Benghazi before they drive on,
+    keeping their roads (docs/ai.md "The opening").  Against the simple Allies under the
+    solitaire rules (seeds 2 and 3) Benghazi falls and Bardia and the ring are still
+    taken; drives that never stop to fight leave Benghazi Allied in both games."""
+    from kotd.tournament import PLAYERS, WatchedGame
+
+    def benghazi(seed):
+        state = new_game(model, "tobruk41", seed, Options(computer_allied=True))
+        game = WatchedGame(model, state, {"axis": PLAYERS["good"]("axis"), "allied": PLAYERS["simple"]("allied")})
+        game.play()
+        return game.state.control["benghazi"], game.after_turn[0]
+
+    for seed in (2, 3):
+        held, turn1 = benghazi(seed)
+        assert held == "axis" and turn1["bardia"] == "axis" and turn1["tobruk_surrounded"], seed
+    monkeypatch.setattr(GoodAI, "_roads", lambda self, game, targets: {})
+    assert [benghazi(seed)[0] for seed in (2, 3)] == ["allied", "allied"]

@@ -16,14 +16,17 @@
 ;   ai_launch fills the battle block (1) or answers 0 (the battle does not fit the
 ;   access's budget), then, if a unit is still accessed, FINISH_UNIT.
 ; Units "en route" (GoodAI._en_route: they do not stop to fight) are the driver's:
-; a unit numbered n is left out of every attack when the byte at AI_SKIP + n has a
-; bit of AI_SKIP_MASK set (AI_SKIP_MASK 0: none left out).
+; the byte at AI_SKIP + n is 0 for a unit numbered n that is not, else 1 + the
+; operation points it keeps for its road (GoodAI._road: the last turn's drive),
+; EN_ROUTE_ALL for one that keeps them all (never fights).
 ;
 ; The odds of a battle are the engine's own (combat.s: check_battle, measure_attack,
 ; measure_defence, measure_odds) on the battle block, the block used as scratch; the
 ; defenders' strengths are the estimated ones (ai_est_strength), put in U_STR for the
 ; measure and the true ones put back at once.
 ;
+
+.alias EN_ROUTE_ALL     $FF        ; AI_SKIP's mark of a unit that never stops to fight
 
 ;
 ; aa_first_at -- the lowest-numbered unit on the map in a hex (occupancy's first).
@@ -126,12 +129,13 @@ _done:
 
 ;
 ; aa_attackers -- GoodAI._attackers: AI_SIDE's units in the hex AA_HX that can
-; attack, not depots, not left out by AI_SKIP (in unit-number order), and the sum
-; of their strengths; with a lead (_best_attack's), the lead alone if it is one.
+; attack, not depots, not en route unless an attack at intensity 1 leaves them their
+; road (aa_keeps_road), in unit-number order, and the sum of their strengths; with a
+; lead (_best_attack's), the lead alone if it is one.
 ;
-; In:       AA_HX; AA_LEAD (0: none); AI_SKIP, AI_SKIP_MASK
+; In:       AA_HX; AA_LEAD (0: none); AI_SKIP
 ; Out:      AA_ATT = their numbers, AA_NATT = how many; AA_STRENGTH = the sum
-; Clobbers: A, X, Y, flags; ZP_PTR
+; Clobbers: A, X, Y, flags; ZP_PTR; BATTLE_INTENSITY; AA_ROAD, AA_TEMP
 ;
 aa_attackers:
 .scope
@@ -143,10 +147,6 @@ aa_attackers:
     sta AA_COL
     lda AA_HX+1
     sta AA_ROW
-    lda AI_SKIP
-    sta ZP_PTR_LO
-    lda AI_SKIP+1
-    sta ZP_PTR_HI
     ldx #0
 _unit:
     jsr aa_at_hex
@@ -159,12 +159,13 @@ _unit:
     beq _next
     jsr aa_can_attack
     bcc _next
+    lda #1
+    sta BATTLE_INTENSITY
+    jsr aa_keeps_road
+    bcc _next                       ; en route
     txa
     tay
     iny                             ; the unit's number
-    lda (ZP_PTR),y
-    and AI_SKIP_MASK
-    bne _next                       ; en route
     lda AA_LEAD
     beq _take
     cpy AA_LEAD
@@ -181,6 +182,158 @@ _next:
     bcc _unit
     rts
 .scend
+
+;
+; aa_keeps_road -- GoodAI._keeps_road: does an attack at BATTLE_INTENSITY leave unit
+; X, en route, the operation points of its road (its byte at AI_SKIP - 1) and the
+; supply they spend (SUPPLY_PER_OP a point)?  A unit not en route: yes; one keeping
+; them all (EN_ROUTE_ALL): never (no unit has the points).
+;
+; In:       X = unit index; BATTLE_INTENSITY; AI_SKIP
+; Out:      carry set: yes; X kept
+; Clobbers: A, Y, flags; ZP_PTR; AA_ROAD, AA_TEMP
+;
+aa_keeps_road:
+.scope
+    jsr aa_mark
+    sec
+    beq _done                       ; not en route
+    sta AA_ROAD
+    txa
+    pha
+    tya
+    tax
+    jsr attacker_op_cost
+    sta AA_TEMP
+    pla
+    tax
+    lda U_OP,x                      ; op - cost + 1 >= the byte: the road's points kept
+    sec
+    sbc AA_TEMP
+    bcc _done
+    adc #0
+    cmp AA_ROAD
+    bcc _done
+    jsr aa_supply_cost              ; supply >= cost + road x SUPPLY_PER_OP
+    sta AA_TEMP
+    lda #0
+    sta AA_TEMP+1
+    dec AA_ROAD
+    ldy #SUPPLY_PER_OP
+_per_op:
+    lda AA_TEMP
+    clc
+    adc AA_ROAD
+    sta AA_TEMP
+    bcc +
+    inc AA_TEMP+1
+*   dey
+    bne _per_op
+    lda U_SUPPLY_LO,x
+    cmp AA_TEMP
+    lda U_SUPPLY_HI,x
+    sbc AA_TEMP+1
+_done:
+    rts
+.scend
+
+;
+; ai_roads -- GoodAI.operations's _road, for the last turn's drive: the mark of each
+; AI_SIDE unit en route (AI_SKIP) lowered to 1 + the operation points from its hex
+; to the nearest hex of AI_OPENING_HEXES (ai_field: a mobile unit's, no walls; a hex
+; it cannot reach leaves the mark as it is).
+;
+; In:       AI_SIDE; AI_OPENING_COUNT, AI_OPENING_HEXES; AI_SKIP's marks
+; Out:      the marks
+; Clobbers: A, X, Y, flags; the engine's zero page; FIELD; AA_SLOT, AA_ROAD
+;
+ai_roads:
+.scope
+    ldy AI_OPENING_COUNT
+_hex:
+    dey
+    bmi _done
+    sty AA_SLOT
+    tya
+    asl
+    tax
+    lda AI_OPENING_HEXES,x
+    ldy AI_OPENING_HEXES+1,x
+    jsr ai_args
+    lda #TYPE_MOBILE
+    sta ARG2_LO
+    lda #NONE
+    sta ARG3_LO
+    jsr ai_field
+    ldx #UNIT_COUNT-1
+_unit:
+    lda UNIT_SIDE,x
+    cmp AI_SIDE
+    bne _next
+    jsr aa_mark
+    beq _next                       ; not en route
+    sta AA_ROAD
+    jsr unit_field                  ; (FP_HERE is not ZP_PTR)
+    cmp #FIELD_UNREACHABLE
+    bcs _next
+    adc #1                          ; the carry is clear
+    cmp AA_ROAD
+    bcs _next
+    pha                             ; the new mark
+    jsr aa_mark
+    pla
+    sta (ZP_PTR),y
+_next:
+    dex
+    bpl _unit
+    ldy AA_SLOT
+    bpl _hex                        ; always
+_done:
+    rts
+.scend
+
+;
+; aa_mark -- unit X's en-route mark (ZP_PTR = AI_SKIP, Y = the unit's number).
+;
+; In:       X = unit index; AI_SKIP
+; Out:      A = the mark (Z set: 0, not en route); X kept
+; Clobbers: Y, flags; ZP_PTR
+;
+aa_mark:
+    lda AI_SKIP
+    sta ZP_PTR_LO
+    lda AI_SKIP+1
+    sta ZP_PTR_HI
+    txa
+    tay
+    iny
+    lda (ZP_PTR),y
+    rts
+
+;
+; aa_supply_cost -- combat.supply_cost: an attacker's supply at BATTLE_INTENSITY (the
+; chart's column: the computer's Allies pay the Axis's).
+;
+; In:       X = unit index; BATTLE_INTENSITY
+; Out:      A = the cost; X kept
+; Clobbers: Y, flags; AA_TEMP
+;
+aa_supply_cost:
+    lda #SIDE_AXIS
+    ldy OPT_COMPUTER_ALLIED
+    bne +
+    lda UNIT_SIDE,x
+*   asl                             ; (column x 2 + type) x INTENSITY_MAX + intensity - 1
+    ora UNIT_TYPE,x
+    sta AA_TEMP
+    asl
+    asl
+    asl
+    adc AA_TEMP                     ; x 9: INTENSITY_MAX (checked below)
+    adc BATTLE_INTENSITY
+    tay
+    lda COMBAT_SUPPLY_COST-1,y      ; attacker rows first
+    rts
 
 ; AA_STRENGTH += unit X's U_STR.  Clobbers A, the carry.
 aa_add_strength:
@@ -561,7 +714,8 @@ _next:
 ; from AA_HX): intensity and risk by the odds (ATTACK_STYLE), the intensity lowered
 ; while an attacker would keep less than the supply it needs after paying
 ; (AI_ATTACK_SUPPLY_KEEP, AI_OPENING_SUPPLY_KEEP with an opening still ahead this
-; turn, none in the last turn), and in a limited reaction while the battle's OP cost
+; turn, none in the last turn) or, en route, not its road (aa_keeps_road), and in a
+; limited reaction while the battle's OP cost
 ; for the first attacker passes REACT_BUDGET.  The battle block then holds what
 ; game.attack is handed (ATTACK's inputs).
 ;
@@ -615,33 +769,22 @@ _attacker:
     sty AA_SLOT
     ldx AA_ATT,y
     dex
-    lda #SIDE_AXIS                  ; the chart's column: the computer's Allies pay the Axis's
-    ldy OPT_COMPUTER_ALLIED
-    bne _column
-    lda UNIT_SIDE,x
-_column:
-    asl                             ; (column x 2 + type) x INTENSITY_MAX + intensity - 1
-    ora UNIT_TYPE,x
-    sta AA_TEMP
-    asl
-    asl
-    asl
-    adc AA_TEMP                     ; x 9: INTENSITY_MAX (checked below)
-    adc BATTLE_INTENSITY
-    tay
-    lda COMBAT_SUPPLY_COST-1,y      ; attacker rows first
+    jsr aa_supply_cost
     clc                             ; supply < keep + cost: it would keep too little
     adc AA_KEEP
     sta AA_TEMP
     lda AA_KEEP+1
     adc #0
     sta AA_TEMP+1
-    ldy AA_SLOT
     lda U_SUPPLY_LO,x
     cmp AA_TEMP
     lda U_SUPPLY_HI,x
     sbc AA_TEMP+1
+    bcc _down
+    jsr aa_keeps_road               ; and en route, its road kept (_launch's second loop:
+    ldy AA_SLOT                     ; both lower the intensity as far as either asks)
     bcs _attacker
+_down:
     dec BATTLE_INTENSITY
     jmp _lower
 _reaction:
@@ -789,7 +932,7 @@ _not:
 ; launched (ai_launch).
 ;
 ; In:       AI_SIDE; ai_attacks_begin's AI_MIN_ODDS, AI_FLOOR, AI_PASSES, the
-;           counts; AI_SKIP, AI_SKIP_MASK; the state
+;           counts; AI_SKIP; the state
 ; Out:      A = 1: the battle block filled for ATTACK (as ai_launch); A = 0 (Z set):
 ;           no battle (the loop is over: the passes used up, or nothing found)
 ; Clobbers: X, Y, flags; the engine's zero page; the battle block; ARG0, CALL_RESULT
@@ -959,8 +1102,8 @@ AI_ATTACK_STYLE:                    ; ATTACK_STYLE: lowest odds (word), intensit
     `ai_attack_style
 
 .data
-.space AI_SKIP          2           ; the driver's: the en-route marks' table (by unit number) ...
-.space AI_SKIP_MASK     1           ; ... and their bits (0: no unit left out)
+.space AI_SKIP          2           ; the driver's: the en-route marks' table (by unit number)
+.space AA_ROAD          1           ; aa_keeps_road: a unit's mark, then its road's points
 .space AI_MIN_ODDS      1           ; ai_attacks_begin: the odds needed
 .space AI_FLOOR         1           ; ... never below these (GoodAI._floor)
 .space AI_PASSES        1           ; ... passes left

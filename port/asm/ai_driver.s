@@ -79,7 +79,8 @@
 .space DRV_WALKER 1    ; the unit walking
 .space DRV_STEPS 1    ; its steps left (_walk's bound)
 .space DRV_TOWN 1    ; ai_town_step's next town
-DRV_EN_ROUTE:                       ; by unit number: 1 en route (GoodAI._en_route), ai_attack.s's AI_SKIP
+DRV_EN_ROUTE:                       ; by unit number: 0, or en route (GoodAI._en_route) keeping
+                                    ; this - 1 operation points (_road; 255: all), ai_attack.s's AI_SKIP
 .org DRV_EN_ROUTE+UNIT_COUNT+1
 .text
 
@@ -120,8 +121,6 @@ _play:
     sta AI_SKIP
     lda #>DRV_EN_ROUTE
     sta AI_SKIP+1
-    lda #1
-    sta AI_SKIP_MASK
     jsr e_phase_info
     lda FLOW_ACTOR
     jsr drv_runs
@@ -391,7 +390,8 @@ drv_depot_phases:
 
 ;
 ; drv_operations -- GoodAI.operations for AI_SIDE: the posture; the attacks (an
-; opening drive's mobile units en route: they do not stop to fight); the movement
+; opening drive's mobile units en route: they do not stop to fight, but in the last
+; turn keep the points of their road to the drive's nearest hex: `_road`); the movement
 ; (ai_goals.s's plan, then each unit of AI_ORDER walked a step at a time by ai_walk.s,
 ; marked en route when it ends more than a hex from its goal); the attacks again;
 ; the empty towns entered; the sealift; the fortifications.  The game's end leaves
@@ -411,11 +411,15 @@ _drive:
     lda UNIT_TYPE,x
     cmp #TYPE_MOBILE
     bne _next
-    lda #1
+    lda #EN_ROUTE_ALL
     sta DRV_EN_ROUTE+1,x
 _next:
     dex
     bpl _drive
+    lda TURN                        ; the last turn: the drive keeps its roads
+    cmp LAST_TURN
+    bcc _attacks
+    jsr ai_roads
 _attacks:
     jsr drv_attacks
     jsr drv_clear_en_route
@@ -463,7 +467,7 @@ _arrived:
     cmp #2
     bcc _walk_next
     ldx DRV_WALKER
-    lda #1
+    lda #EN_ROUTE_ALL
     sta DRV_EN_ROUTE,x
 _walk_next:
     inc DRV_ORDER_AT

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from .. import hexgrid
 from ..engine import ai_good
 from ..engine.ai_good import EXPOSED_RATIO, FIELD_MAX, FORT_MIN_SUPPLY, SEALIFT_THREAT_RADIUS, cost_field
+from ..engine.movement import supply_per_op
 from ..model.types import SIDES, UNIT_TYPES, Model
 from . import paths, stateblock
 from .assemble import Assembly, AssemblyError, assemble
@@ -308,12 +309,12 @@ def depot_lines(model: Model) -> list[str]:
     weights = {"DEPOT_HOST_BONUS": ai_good.DEPOT_HOST_BONUS, "DEPOT_CROWD_PENALTY": ai_good.DEPOT_CROWD_PENALTY,
                "DEPOT_MEND_WEIGHT": ai_good.DEPOT_MEND_WEIGHT}
     problems = []
-    passable = [t for t in model.terrain if t.passable]
-    per_op = passable[0].supply_cost["nonmobile"] // passable[0].op_cost["nonmobile"]
-    if any(t.supply_cost["nonmobile"] != per_op * t.op_cost["nonmobile"] for t in passable) or not 1 <= per_op <= 255:
-        problems.append("data/terrain.yaml: the nonmobile supply costs are not one multiple (1-255) of the "
-                        "operation costs; port/asm/ai_depot.s counts a depot's supply as that multiple of its "
-                        "path's cost (GoodAI._place_depot sums both)")
+    per_op = supply_per_op(model)
+    if any(t.supply_cost[k] != per_op * t.op_cost[k] for t in model.terrain if t.passable for k in t.op_cost) \
+            or not 1 <= per_op <= 255:
+        problems.append("data/terrain.yaml: the supply costs are not one multiple (1-255) of the operation "
+                        "costs; port/asm/ai_depot.s counts a depot's supply as that multiple of its path's "
+                        "cost (GoodAI._place_depot sums both), ai_attack.s a drive's road (GoodAI._keeps_road)")
     if depots > 8:
         problems.append(f"data/units.yaml: a side has {depots} depots; port/asm/ai_depot.s keeps them as bits of a byte (8)")
     if op_most > DEPOT_OP_MOST:

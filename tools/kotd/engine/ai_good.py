@@ -30,7 +30,7 @@ from . import combat, supply
 from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, tobruk, utype
 from .game import AttackPlan, Game
 from .logistics import LogisticsOrder
-from .movement import RuleError, check_move
+from .movement import RuleError, check_move, supply_per_op
 from .state import Phase, Status, UnitState
 
 UNREACHABLE = 9999
@@ -168,7 +168,8 @@ class GoodAI:
         self._blocked: frozenset = frozenset()
         self._ratio = 100                             # own / enemy strength in percent, set each phase
         self._floor = ATTACK_ODDS_FLOOR
-        self._en_route: set[int] = set()             # units still on their way: they do not stop to fight
+        self._en_route: set[int] = set()             # units still on their way: they do not stop to fight ...
+        self._road: dict[int, int] = {}              # ... but those of the last turn's drive, keeping these points
         self._bold: set[int] = set()                 # units on an opening drive: no exposure check
         self._returning: set[int] = set()            # units going back into supply this phase
         self.ops_per_turn: list[int] = []
@@ -261,10 +262,14 @@ class GoodAI:
         offence = self.offensive(game)
         self._en_route = set()
         self._bold = set()
-        if self._opening_targets(game):             # the drive goes first: its units do not stop to fight
+        targets = self._opening_targets(game)
+        if targets:                                 # the drive goes first: its units do not stop to fight,
             self._en_route = {u.number for u in self._combatants(game, self.side) if utype(game.model, u).mobile}
+            if game.state.turn >= game.state.last_turn:     # but in the last turn they strike on their way
+                self._road = self._roads(game, targets)
         self._attacks(game, offence)
         self._en_route = set()
+        self._road = {}
         if game.over:
             return
         self._movement(game, offence)
@@ -278,6 +283,16 @@ class GoodAI:
             return
         self._sealift(game)
         self._fortify(game)
+
+    def _roads(self, game: Game, targets: list[Hex]) -> dict[int, int]:
+        """The last turn's drive strikes on its way (the game ends with the turn: a
+        town taken now counts, a ring hex reached later does not): each unit en route
+        keeps the operation points from its hex to the drive's nearest hex (the map's
+        field, no walls; UNREACHABLE: it never stops) and the supply they spend
+        (`_keeps_road`).  The 6502 twin: ai_attack.s's ai_roads."""
+        state = game.state
+        return {n: min(self._field(game, h, utype(game.model, n).type).get(state.unit(n).hex, UNREACHABLE)
+                       for h in targets) for n in sorted(self._en_route)}
 
     def react(self, game: Game) -> None:
         """Limited reaction: one attack at 2 to 1 from the best-placed unit, else nothing."""
@@ -297,7 +312,18 @@ class GoodAI:
         in_reaction = game.reaction is not None
         return tuple(u.number for u in occ.get(hx, [])
                      if side_of(game.model, u) == self.side and combat.can_attack(game.model, u)
-                     and not utype(game.model, u).is_depot and u.number not in self._en_route)
+                     and not utype(game.model, u).is_depot
+                     and (u.number not in self._en_route or self._keeps_road(game, u, 1)))
+
+    def _keeps_road(self, game: Game, unit: UnitState, intensity: int) -> bool:
+        """Does an attack at `intensity` leave a unit en route the operation points of
+        its road (`_road`: the cost to the nearest hex of the last turn's drive; a unit
+        with none never stops to fight) and the supply those points spend?"""
+        road = self._road.get(unit.number, UNREACHABLE)
+        model = game.model
+        return (unit.op - combat.op_cost(model, unit, "attacker", intensity) >= road and
+                unit.supply - combat.supply_cost(model, game.state, unit, "attacker", intensity)
+                >= road * supply_per_op(model))
 
     def _odds(self, game: Game, hx: Hex, target: Hex, attackers, defenders, air: int) -> int:
         """Estimated odds with the defender's likely air (DEFENCE_AIR or all it has for a big attack)."""
@@ -367,6 +393,9 @@ class GoodAI:
         while intensity > 1 and any(
                 game.state.unit(a).supply - combat.supply_cost(game.model, game.state, game.state.unit(a), "attacker",
                                                                intensity) < keep for a in attackers):
+            intensity -= 1
+        while intensity > 1 and any(a in self._en_route and not self._keeps_road(game, game.state.unit(a), intensity)
+                                    for a in attackers):
             intensity -= 1
         reaction = game.reaction
         if reaction is not None:                  # the battle's points count against the access

@@ -37,6 +37,13 @@ def move_cost(model: Model, unit: UnitState, target: Hex) -> tuple[int, int]:
     return t.op_cost[kind], t.supply_cost[kind]
 
 
+def supply_per_op(model: Model) -> int:
+    """The most supply a move spends per operation point (Terrain Effects Chart: 3 for
+    every terrain and unit type), rounded up: a road's supply is at most its points times
+    this, exactly that where every terrain is one multiple, as it is."""
+    return max(-(-t.supply_cost[k] // t.op_cost[k]) for t in model.terrain if t.passable for k in t.op_cost)
+
+
 def check_move(model: Model, state: GameState, unit: UnitState, direction: int, op_limit: int | None = None) -> Hex:
     """The hex a unit would enter; RuleError if it may not (§IV.C.3)."""
     check_on_map(model, unit)
