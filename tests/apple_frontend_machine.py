@@ -14,6 +14,7 @@ end (the program ended: Applesoft's prompt, its answer POKEd to page 3).  Prints
 object.
 """
 
+import ctypes
 import json
 import os
 import sys
@@ -25,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", ROOT.parent / "shared" / "emulators"))
 CSW, CURLIN = 0x36, 0x75
 HIRES_PAGE2 = 0x4000
+MF_HIGHRAM = 0x20                   # AppleWin's memory mode: the card's RAM read at $D000-$FFFF
 
 
 class Game:
@@ -37,6 +39,14 @@ class Game:
         self.a = Apple2(machine=machine)
         self.a.boot(disk=image, wait_prompt=False)
         self.boot_frames = self.wait_key(3000)
+
+    def in_card(self) -> bool:
+        """Is the language card's RAM read at $D000-$FFFF (AppleWin's MF_HIGHRAM): the
+        opponent's call under way?  Applesoft runs from the ROM there, so BASIC never
+        runs with it."""
+        mode = getattr(self.a.lib, "_Z10GetMemModev")
+        mode.restype = ctypes.c_uint32
+        return bool(mode() & MF_HIGHRAM)
 
     def waiting(self, m) -> bool:
         pc = m.registers()["pc"]
@@ -207,7 +217,7 @@ def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None) -
     out["states"], out["turns"] = [], []
     for _ in range(frames // 600):
         g.a.run(frames=600)
-        out["states"].append(settled(g.state, lambda n: g.a.run(frames=n)).hex())
+        out["states"].append(settled(g.state, lambda n: g.a.run(frames=n), g.in_card).hex())
         out["turns"].append((g.a.peek(g.c["TURN"]), g.a.peek(g.c["PHASE"])))
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-demo.png"))

@@ -10,6 +10,7 @@ Prints one JSON object: the frames each step took, the screens, FRE(0) at the po
 measured (BREAK, ?FRE(0), CONT), the state block's phase and turn.
 """
 
+import ctypes
 import json
 import os
 import re
@@ -305,6 +306,14 @@ def starts(image: str, dist: Path, seed: int) -> dict:
     return out
 
 
+def under_the_os(a) -> bool:
+    """Is the OS ROM switched out (PORTB bit 0 clear, as the 6502 reads it: atari800's
+    PIA_PORTB | PIA_PORTB_mask): the opponent's call under way, in the RAM under it?
+    BASIC needs the OS, so it never runs so."""
+    g = lambda n: ctypes.c_ubyte.in_dll(a.lib, n).value
+    return not (g("PIA_PORTB") | g("PIA_PORTB_mask")) & 1
+
+
 def demo(image: str, dist: Path, frames: int, shots: str | None) -> dict:
     """The demonstration on an XL (the opponent loaded under the OS): 1 pressed three times
     (COMPUTER BOTH), START, then no key for `frames` frames; the state block every 600
@@ -325,7 +334,8 @@ def demo(image: str, dist: Path, frames: int, shots: str | None) -> dict:
     out["states"], out["turns"] = [], []
     for _ in range(frames // 600):
         a.frames(600)
-        out["states"].append(settled(lambda: a.read_block(c["STATE_BASE"], c["STATE_SIZE"]), a.frames).hex())
+        out["states"].append(settled(lambda: a.read_block(c["STATE_BASE"], c["STATE_SIZE"]), a.frames,
+                                     lambda: under_the_os(a)).hex())
         out["turns"].append((a.peek(c["TURN"]), a.peek(c["PHASE"])))
     out["screen"] = [ln.rstrip() for ln in a.screen_lines()]
     if shots:

@@ -28,18 +28,21 @@ def needs(machine: tuple[str, str]) -> None:
         pytest.skip(f"no emulator driver at {EMULATORS / driver}")
 
 
-def settled(read, advance, frames: int = 6, tries: int = 300) -> bytes:
+def settled(read, advance, busy=lambda: False, frames: int = 6, tries: int = 300) -> bytes:
     """What `read()` gives once it gives the same twice `frames` frames apart
-    (`advance(frames)` runs them): a state block between two engine calls, not one an
-    action is writing (the longest call, a phase step, takes under 4 frames)."""
-    last = read()
+    (`advance(frames)` runs them) with the machine in BASIC at both reads (`busy()`
+    false: no engine or opponent call under way): a state block between two engine
+    calls.  The engine's calls take under 4 frames, but an opponent's call may take
+    seconds without writing the block, or with a flag of it changed for the while (the
+    depot phase traces supply into U_SUPPLIED and puts the flags back at its end)."""
+    last = None
     for _ in range(tries):
-        advance(frames)
-        now = read()
-        if now == last:
+        now = None if busy() else read()
+        if now is not None and now == last:
             return now
         last = now
-    raise RuntimeError(f"the state block still changing after {tries} x {frames} frames")
+        advance(frames if now is not None else 1)
+    raise RuntimeError(f"the state block still changing after {tries} reads")
 
 
 def run_script(script: str, *args, timeout: int = 600) -> dict:
