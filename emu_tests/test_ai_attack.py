@@ -13,7 +13,8 @@ import pytest
 
 from kotd import hexgrid
 from kotd.engine import combat
-from kotd.engine.ai_good import ATTACK_AIR_BIG, ATTACK_AIR_SMALL, OFFENSIVE_DATES, UNREACHABLE, GoodAI
+from kotd.engine.ai_good import (ATTACK_AIR_BIG, ATTACK_AIR_SMALL, ATTACK_ODDS_CRUSHING, OFFENSIVE_DATES, UNREACHABLE,
+                                 GoodAI)
 from kotd.engine.board import occupancy, side_of
 from kotd.engine.game import Game, GameOver
 from kotd.model.types import SIDES
@@ -235,6 +236,27 @@ def test_attack_loops_in_every_posture(model, judge_machines):
             for offence, ratio in ((False, 100), (True, 160), (True, 250)):
                 checked += check_attack_loop(m, model, side, state, offence, frozenset(), ratio)[0]
     assert checked >= 5
+
+
+def test_the_last_turn_attacks_from_the_lowest_odds(model, judge_machines):
+    """The operations states of the games moved to their scenario's last turn (nothing
+    after it): need and floor ATTACK_ODDS_CRUSHING in every posture, and the loops,
+    Python and the machine in lockstep, launch more battles than in the states' own turns."""
+    m = judge_machines["apple"]
+    battles = {"own": 0, "last": 0}
+    loops = floors = 0
+    states = good_states(model, kinds=("operations",), starts=False)
+    for i, (kind, side, state, *_) in enumerate(states):
+        if i % 5 == 0 and state.turn < state.last_turn:
+            last = state.copy()
+            last.turn = last.last_turn
+            for offence, ratio in ((False, 100), (True, 160)):
+                battles["own"] += check_attack_loop(m, model, side, state, offence, frozenset(), ratio)[0]
+                battles["last"] += check_attack_loop(m, model, side, last, offence, frozenset(), ratio)[0]
+                loops += 1
+                floors += ram(m, "AI_FLOOR") == ATTACK_ODDS_CRUSHING
+    assert loops >= 5 and floors == loops and battles["last"] > battles["own"], (loops, floors, battles)
+    print("battles in the loops, own turn / last turn:", battles)
 
 
 def test_the_last_turns_drive_strikes_keeping_its_roads(model, judge_machines):

@@ -820,11 +820,12 @@ _keeps:
 ; ai_attacks_begin -- the start of one of _attacks's loops: the odds needed by the
 ; posture (AI_ATTACK_ODDS_DEFENCE; in offence AI_ATTACK_ODDS_OFFENCE, or
 ; AI_ATTACK_ODDS_PLANNED in a planned offensive, where with AI_RATIO at least
-; AI_RATIO_CRUSHING the need and the floor are AI_ATTACK_ODDS_CRUSHING), the floor
-; (AI_ATTACK_ODDS_FLOOR), no battle counted on any hex yet, and as many passes as
-; AI_SIDE has units on the map.
+; AI_RATIO_CRUSHING the need and the floor are AI_ATTACK_ODDS_CRUSHING, as they are in
+; the last turn), the floor (AI_ATTACK_ODDS_FLOOR), no battle counted on any hex yet,
+; and as many passes as AI_SIDE has units on the map.
 ;
-; In:       AI_SIDE; AI_OFFENSIVE, AI_PLANNED, AI_RATIO (ai_posture at the phase's start)
+; In:       AI_SIDE; AI_OFFENSIVE, AI_PLANNED, AI_RATIO (ai_posture at the phase's start);
+;           TURN, LAST_TURN
 ; Out:      AI_MIN_ODDS, AI_FLOOR, AI_PASSES; the battles counted per hex cleared
 ; Clobbers: A, X, flags
 ;
@@ -832,6 +833,9 @@ ai_attacks_begin:
 .scope
     lda #AI_ATTACK_ODDS_FLOOR
     sta AI_FLOOR
+    lda TURN
+    cmp LAST_TURN
+    bcs _crushing                   ; the last turn: nothing after it
     ldx #AI_ATTACK_ODDS_DEFENCE
     lda AI_OFFENSIVE
     beq _need
@@ -844,6 +848,7 @@ ai_attacks_begin:
     lda AI_RATIO+1
     sbc #>AI_RATIO_CRUSHING
     bcc _need
+_crushing:
     ldx #AI_ATTACK_ODDS_CRUSHING    ; the line will not hold (VI.12)
     stx AI_FLOOR
 _need:

@@ -42,8 +42,9 @@ FIELD_MAX = 254                  # the most operation points a cost field holds:
 ATTACK_ODDS_OFFENCE = 120
 ATTACK_ODDS_PLANNED = 100        # in a planned offensive (OFFENSIVE_DATES) even odds: grind
 ATTACK_ODDS_FLOOR = 100          # never below even odds ...
-ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength:
-RATIO_CRUSHING = 200             # the defender still loses base x (risk + 0.25) to the attacker's base x risk
+ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength, or in the
+RATIO_CRUSHING = 200             # last turn (nothing after it to spare strength for): the defender still loses
+                                 # base x (risk + 0.25) to the attacker's base x risk
 ATTACK_ODDS_DEFENCE = 120
 ATTACK_ODDS_TOWN_CUT = 20        # less needed against a town or the Tobruk ring
 REACTION_ODDS = 200
@@ -410,8 +411,8 @@ class GoodAI:
         planned = game.model.turn(game.state.turn).date in OFFENSIVE_DATES[self.side]
         min_odds = (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE) if offence else ATTACK_ODDS_DEFENCE
         self._floor = ATTACK_ODDS_FLOOR
-        if offence and planned and self._ratio >= RATIO_CRUSHING:
-            min_odds = self._floor = ATTACK_ODDS_CRUSHING       # VI.12: the line will not hold
+        if offence and planned and self._ratio >= RATIO_CRUSHING or game.state.turn >= game.state.last_turn:
+            min_odds = self._floor = ATTACK_ODDS_CRUSHING       # VI.12: the line will not hold; or the last turn
         home = home_base(game.model, self.side)
         done: dict[Hex, int] = {}
         for _ in range(len(game.side_units(self.side))):      # bounded: at most one pass per unit
