@@ -136,6 +136,25 @@ def test_not_the_computers_turn(model, players):
     assert status == ERRORS["RANGE"] and m.state_bytes() == before
 
 
+def test_an_entry_that_does_not_exist_or_a_wrong_count_is_refused(model, players):
+    """opponent_entry's refusals, ended by abi_common.s's abi_finish: E_RANGE for an
+    entry past the table, E_ARG_COUNT for OPPONENT_PLAY with two arguments; the result
+    RESULT_ERROR_HI:code, the state and the engine's zero page as they were."""
+    from kotd.build import opponent
+    for m in players.values():
+        load_player(m)
+        m.write_state(new_game(model, "tobruk41", 5, Options(computer_allied=True)))
+        before = m.state_bytes()
+        zp = m.target.zero_page
+        for entry, args, error in ((len(opponent.ENTRIES), (1,), "RANGE"), (0xFF, (1,), "RANGE"),
+                                   (None, (1, 2), "ARG_COUNT")):
+            status, result, _ = call_play(m, 1, depth=0, entry=entry, args=args)
+            page = bytes(m.cpu.mpu.memory[zp.start:zp.end + 1])
+            assert (status, result) == (ERRORS[error], 0xFF00 | ERRORS[error]), (entry, args)
+            assert m.state_bytes() == before
+            assert page == bytes((0x5A + k) & 0xFF for k in range(zp.end - zp.start + 1))
+
+
 def test_a_stale_place_is_thrown_away(model, players):
     """A place kept in one game's logistics phase is not resumed in another game at
     another turn: the new call starts the phase's work from its first unit."""

@@ -19,6 +19,10 @@
 ; Clobbers: X, Y, flags
 ; Zero page: ZP_BASE..+ZP_SIZE-1 saved in ZP_SAVE on entry, restored on exit
 ;
+; Two ways in for the opponent's entry (opponent_entry.s), which checks its own
+; entry table: abi_return with A = the routine's status and the zero page still
+; the routine's (restored here), abi_finish with A = an error code.
+;
 abi_dispatch:
 .scope
     sty CALL_ENTRY
@@ -29,14 +33,15 @@ abi_dispatch:
     cmp entry_argc,y
     beq _run
     lda #E_ARG_COUNT
-    bne _finish                     ; always: error codes are not 0
+    bne abi_finish                  ; always: error codes are not 0
 _run:
     jsr save_zero_page
     jsr _call
+abi_return:
     sta CALL_STATUS
     jsr restore_zero_page
     lda CALL_STATUS
-_finish:
+abi_finish:
     sta CALL_STATUS
     cmp #E_OK
     beq _done

@@ -31,25 +31,14 @@ opponent_entry:
     bne _count
     jsr save_zero_page              ; the engine's own (zpsave.s): A clobbered only
     jsr _call
-    sta CALL_STATUS
-    jsr restore_zero_page
-    lda CALL_STATUS
-    jmp _finish
-_no_entry:
+    jmp abi_return                  ; abi_common.s: the zero page back, the status
+_no_entry:                          ; and the result as abi_dispatch leaves them
     lda #E_RANGE
-    bne _finish                     ; always
+    bne _error                      ; always: error codes are not 0
 _count:
     lda #E_ARG_COUNT
-_finish:
-    sta CALL_STATUS
-    cmp #E_OK
-    beq _done
-    sta CALL_RESULT_LO              ; an error's result: $FF00 + code
-    lda #RESULT_ERROR_HI
-    sta CALL_RESULT_HI
-    lda CALL_STATUS
-_done:
-    rts
+_error:
+    jmp abi_finish
 
 ; Jump to the entry's routine; its RTS returns to opponent_entry.
 _call:

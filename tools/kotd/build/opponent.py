@@ -56,7 +56,7 @@ FIELD_POOL = 255              # list entries (8-bit links, 0 the end); the most 
 #: The engine's labels the opponent's code uses, at their addresses in the target's image.
 ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", "TERRAIN_OP_MOBILE",
                  "TERRAIN_OP_NONMOBILE", "UNIT_SIDE", "arg_hex", "hex_terrain", "save_zero_page",
-                 "restore_zero_page", "UNIT_ROLE", "display_strength", "mul_by_byte", "div_32x16",
+                 "abi_return", "abi_finish", "UNIT_ROLE", "display_strength", "mul_by_byte", "div_32x16",
                  "e_tobruk_surrounded", "check_battle", "measure_attack", "measure_defence", "measure_odds",
                  "hex_step", "hex_distance", "ATTACK_MIN_SUPPLY_LO", "ATTACK_MIN_SUPPLY_HI", "ATTACK_MIN_OP",
                  "COMBAT_SUPPLY_COST", "COMBAT_OP_COST", "TOWN_COL", "TOWN_ROW", "TOWN_VP", "HOME_COL", "HOME_ROW",

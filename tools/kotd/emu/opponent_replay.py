@@ -81,17 +81,18 @@ def load_player(machine: EngineMachine):
     return asm
 
 
-def call_play(machine: EngineMachine, sides: int, depth: int, max_instructions: int = PLAY_LIMIT):
+def call_play(machine: EngineMachine, sides: int, depth: int, max_instructions: int = PLAY_LIMIT,
+              entry: int | None = None, args: tuple[int, ...] | None = None):
     """OPPONENT_PLAY(sides) through opponent_entry as OPPONENT_CALL makes it (X = the
     entry, the call block set), under `depth` bytes of someone else's stack and with
     someone else's values in the engine's zero page (the player may keep nothing there
-    across a suspension)."""
+    across a suspension); or another `entry` with other `args`."""
     cpu = machine.cpu
     mpu = cpu.mpu
     zp = machine.target.zero_page
     cpu.load(zp.start, bytes((0x5A + 17 * depth + k) & 0xFF for k in range(zp.end - zp.start + 1)))
     machine.poke("CALL_STATUS", 0)
-    machine.write_call_args((sides,))
+    machine.write_call_args((sides,) if args is None else args)
     mpu.sp = 0xFF
     for k in range(depth):
         cpu.push(0xA5 ^ k)
@@ -100,7 +101,7 @@ def call_play(machine: EngineMachine, sides: int, depth: int, max_instructions: 
     cpu.push(ret >> 8)
     cpu.push(ret & 0xFF)
     frame = mpu.sp
-    mpu.a, mpu.x, mpu.y = 0, [e[0] for e in opponent.ENTRIES].index("PLAY"), 0
+    mpu.a, mpu.x, mpu.y = 0, [e[0] for e in opponent.ENTRIES].index("PLAY") if entry is None else entry, 0
     mpu.p = 0x34
     mpu.pc = machine.symbols["OPPONENT_START"]
     run = cpu._run(frame, expected_sp=base, max_instructions=max_instructions)
