@@ -858,11 +858,7 @@ _need:
     sta AI_PASSES
     ldx #UNIT_COUNT-1
 _unit:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _next
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+    jsr own_on_map                  ; (ai_goals.s)
     bne _next
     inc AI_PASSES
 _next:

@@ -220,14 +220,7 @@ _unit:
     lda AI_FLAGS+1,x
     and #FLAG_ORDERED
     bne _next
-    lda U_STR_HI,x
-    eor #$FF
-    sta GL_KEY
-    lda U_STR_LO,x
-    eor #$FF
-    sta GL_KEY+1
-    stx GL_KEY+2
-    jsr key_min
+    jsr key_strongest
 _next:
     dex
     bpl _unit
@@ -458,12 +451,14 @@ _next:
 .scend
 
 ;
-; key_reset, key_min -- the least of 4-byte keys compared byte by byte (Python's
-; tuples): key_reset makes GL_LEAST $FF $FF $FF $FF (above every key here);
-; key_min takes GL_KEY if it is below GL_LEAST (an equal one not: the first wins).
+; key_reset, key_strongest, key_min -- the least of 4-byte keys compared byte by byte
+; (Python's tuples): key_reset makes GL_LEAST $FF $FF $FF $FF (above every key here);
+; key_min takes GL_KEY if it is below GL_LEAST (an equal one not: the first wins);
+; key_strongest first makes GL_KEY..+2 unit X's strength inverted (the strongest the
+; least) and X, GL_KEY+3 as the caller set it.
 ;
-; Out:      key_min: carry set: taken
-; Clobbers: A, flags; key_reset X; key_min keeps X and Y
+; Out:      key_strongest, key_min: carry set: taken
+; Clobbers: A, flags; key_reset X; key_strongest and key_min keep X and Y
 ;
 key_reset:
     lda #$FF
@@ -472,6 +467,14 @@ key_reset:
     dex
     bpl -
     rts
+key_strongest:
+    lda U_STR_HI,x
+    eor #$FF
+    sta GL_KEY
+    lda U_STR_LO,x
+    eor #$FF
+    sta GL_KEY+1
+    stx GL_KEY+2
 key_min:
 .scope
     stx GL_KEEP_X
@@ -599,14 +602,7 @@ _unit:
     sbc #>AI_RING_HOLD_SUPPLY
     bcc _next
 _fit:
-    lda U_STR_HI,x
-    eor #$FF
-    sta GL_KEY
-    lda U_STR_LO,x
-    eor #$FF
-    sta GL_KEY+1
-    stx GL_KEY+2
-    jsr key_min
+    jsr key_strongest
 _next:
     inx
     cpx #UNIT_COUNT
