@@ -781,8 +781,8 @@ _attacker:
     lda U_SUPPLY_HI,x
     sbc AA_TEMP+1
     bcc _down
-    jsr aa_keeps_road               ; and en route, its road kept (_launch's second loop:
-    ldy AA_SLOT                     ; both lower the intensity as far as either asks)
+    jsr aa_keeps_road               ; and en route, its road kept (_launch's short():
+    ldy AA_SLOT                     ; the intensity lowered as far as either asks)
     bcs _attacker
 _down:
     dec BATTLE_INTENSITY

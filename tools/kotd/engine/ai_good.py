@@ -314,12 +314,15 @@ class GoodAI:
         return tuple(u.number for u in occ.get(hx, [])
                      if side_of(game.model, u) == self.side and combat.can_attack(game.model, u)
                      and not utype(game.model, u).is_depot
-                     and (u.number not in self._en_route or self._keeps_road(game, u, 1)))
+                     and self._keeps_road(game, u, 1))
 
     def _keeps_road(self, game: Game, unit: UnitState, intensity: int) -> bool:
         """Does an attack at `intensity` leave a unit en route the operation points of
         its road (`_road`: the cost to the nearest hex of the last turn's drive; a unit
-        with none never stops to fight) and the supply those points spend?"""
+        with none never stops to fight) and the supply those points spend?  A unit not
+        en route: yes (the twin: ai_attack.s's aa_keeps_road)."""
+        if unit.number not in self._en_route:
+            return True
         road = self._road.get(unit.number, UNREACHABLE)
         model = game.model
         return (unit.op - combat.op_cost(model, unit, "attacker", intensity) >= road and
@@ -391,12 +394,11 @@ class GoodAI:
         keep = 0 if game.state.turn >= game.state.last_turn else ATTACK_SUPPLY_KEEP
         if self._opening_ahead(game) and keep:
             keep = max(keep, OPENING_SUPPLY_KEEP)       # the drive later this turn needs its supply
-        while intensity > 1 and any(
-                game.state.unit(a).supply - combat.supply_cost(game.model, game.state, game.state.unit(a), "attacker",
-                                                               intensity) < keep for a in attackers):
-            intensity -= 1
-        while intensity > 1 and any(a in self._en_route and not self._keeps_road(game, game.state.unit(a), intensity)
-                                    for a in attackers):
+
+        def short(u: UnitState, intensity: int) -> bool:      # too little supply kept, or en route its road
+            return (u.supply - combat.supply_cost(game.model, game.state, u, "attacker", intensity) < keep
+                    or not self._keeps_road(game, u, intensity))
+        while intensity > 1 and any(short(game.state.unit(a), intensity) for a in attackers):
             intensity -= 1
         reaction = game.reaction
         if reaction is not None:                  # the battle's points count against the access
