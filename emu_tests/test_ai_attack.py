@@ -285,8 +285,8 @@ def test_the_last_turns_drive_strikes_keeping_its_roads(model, judge_machines):
             ai = game.players[side]
             set_en_route(ai, en_route)
             ai._ratio = ratio
-            struck += sum(1 for n in roads(en_route) if any(n in ai._attackers(game, h, occupancy(game.state))
-                                                            for h in {game.state.unit(n).hex}))
+            struck += sum(1 for n in roads(en_route)
+                          if n in ai._attackers(game, game.state.unit(n).hex, occupancy(game.state)))
             assert check_attack_loop(judge_machines["atari"], model, side, state, offence, en_route, ratio)[0] > 0
     assert struck > 0
 
