@@ -616,7 +616,7 @@ _done:
 ;
 ; holder -- GoodAI._holders for unit GL_UNIT (entry GL_ENTRY of AI_ORDER) at GL_HEX:
 ; the first AI_TOBRUK_HOLDERS combat units of an Allied Tobruk (by strength); in a
-; town (or the side's home base) with an enemy unit within 3 hexes and no garrison, the
+; town (or the side's home base) with an enemy unit within AI_HOLD_THREAT_RADIUS hexes and no garrison, the
 ; weakest combat unit there (the last in AI_ORDER).
 ;
 ; Out:      carry set: it holds
@@ -682,8 +682,8 @@ _after:
     beq _no
     jmp _after
 _threat:
-    jsr enemy_nearest               ; an enemy within 3 hexes: carry clear
-    cmp #4
+    jsr enemy_nearest               ; an enemy within the radius: carry clear
+    cmp #AI_HOLD_THREAT_RADIUS+1
     rol
     eor #1
     lsr

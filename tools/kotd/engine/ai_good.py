@@ -88,6 +88,7 @@ FAR_PHASES = 2                   # beyond this many phases (a turn) a stack too 
                                  # free units is worth only the share of it they can take on
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
+HOLD_THREAT_RADIUS = 3           # a town with an enemy this close keeps one unit in it
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
 TETHER_LEAD = 5                  # hexes beyond supply range a well-stocked unit may go
 TETHER_LEAD_FULL = 12            # ... and one with TETHER_FULL_SUPPLY or more (two turns' upkeep and the road)
@@ -440,7 +441,7 @@ class GoodAI:
     # --- movement --------------------------------------------------------------------
     def _holders(self, game: Game, occ) -> set[int]:
         """Units that stay where they are: Tobruk's garrison, one unit in every friendly
-        town or home base with an enemy within 3 hexes."""
+        town or home base with an enemy within HOLD_THREAT_RADIUS hexes."""
         model, state = game.model, game.state
         keep: set[int] = set()
         foe_hexes = [h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy]
@@ -454,7 +455,7 @@ class GoodAI:
                 continue
             place = model.map.place_at(*h)
             valued = place is not None and (place.id in model.victory.towns or h == home_base(model, self.side))
-            threat = any(hexgrid.distance(h, f) <= 3 for f in foe_hexes)
+            threat = any(hexgrid.distance(h, f) <= HOLD_THREAT_RADIUS for f in foe_hexes)
             if valued and threat and mobile and not any(utype(model, u).is_garrison for u in units):
                 keep.add(mobile[-1].number if len(mobile) > 1 else mobile[0].number)
         return keep
