@@ -546,8 +546,9 @@ _next:
 ;
 ; drv_logistics -- GoodAI.logistics for each unit of AI_SIDE on the map, in unit
 ; order: its note in the state first (CUT_OFF's bit: not U_SUPPLIED, which the
-; movement plan reads); replacements 9; supply and priority by the nearest enemy
-; unit on the map (none: 99 hexes): within 3 hexes 9, 9; within 8, 7, 6; else 4, 2.
+; movement plan reads); replacements the top digit; supply and priority by the nearest
+; enemy unit on the map (none: AI_NO_ENEMY_DISTANCE hexes): the digits of the first band
+; within whose radius it is (AI_LOGISTICS_RADIUS_0, _1), else the far band's.
 ;
 drv_logistics:
 .scope
@@ -569,7 +570,7 @@ _unit:
     sta ZP_HEX_A
     lda U_ROW,x
     sta ZP_HEX_A+1
-    lda #99
+    lda #AI_NO_ENEMY_DISTANCE
     sta DRV_NEAR
     ldy #UNIT_COUNT-1
 _foe:
@@ -590,12 +591,12 @@ _foe:
 _foe_next:
     dey
     bpl _foe
-    ldy #2                          ; the bands, nearest first
+    ldy #AI_LOGISTICS_BANDS         ; the bands, nearest first (two: opponent.py checks)
     lda DRV_NEAR
-    cmp #3+1
+    cmp #AI_LOGISTICS_RADIUS_0+1
     bcc _band
     dey
-    cmp #8+1
+    cmp #AI_LOGISTICS_RADIUS_1+1
     bcc _band
     dey
 _band:
@@ -606,7 +607,7 @@ _band:
     ldx DRV_UNIT
     inx
     txa
-    ldy #9                          ; replacements
+    ldy #DIGIT_PERCENT_COUNT-1      ; replacements: the top digit (TOP_DIGIT)
     ldx #ACT_LOGISTICS
     jsr drv_act_with
 _next:
@@ -635,8 +636,10 @@ _store:
     sta CUT_OFF,y
     rts
 .scend
-drv_supply_band:   .byte 4, 7, 9    ; far, within 8, within 3
-drv_priority_band: .byte 2, 6, 9
+drv_supply_band:                    ; by band: the far one, then the bands nearest last
+`drv_supply_bands
+drv_priority_band:
+`drv_priority_bands
 
 ;
 ; drv_act_with -- drv_act with ARG0 = A, ARG1 = Y (ai_args).

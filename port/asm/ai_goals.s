@@ -255,10 +255,10 @@ plan_board:
     bcc +
     inx
 *   stx GL_LAST
-    lda #AI_MAX_PHASES_AWAY         ; one turn in the last turn (_assign's far)
+    lda #AI_MAX_PHASES_AWAY         ; AI_LAST_TURN_PHASES_AWAY in the last turn (_assign's far)
     cpx #0
     beq +
-    lda #2
+    lda #AI_LAST_TURN_PHASES_AWAY
 *   sta GL_FAR
     jsr e_tobruk_surrounded
     lda CALL_RESULT_LO
@@ -286,8 +286,8 @@ _ring:
 ; unit cut off (beyond its range + AI_CUT_OFF_SLACK, or beyond it short of supply or
 ; cut off at its Logistics phase: CUT_OFF) goes to the nearest source, unless it is the last
 ; turn or it drives in the opening (a mobile unit); a holder stays; in defence a unit
-; outnumbered AI_RATIO_WITHDRAW to 100 within 2 hexes falls back (_fallback); the
-; others are free (FLAG_FREE).
+; outnumbered AI_RATIO_WITHDRAW to 100 within AI_LOCAL_RADIUS hexes falls back
+; (_fallback); the others are free (FLAG_FREE).
 ;
 ; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
 ;
@@ -694,7 +694,7 @@ _yes:
 .scend
 
 ;
-; outnumbered -- GoodAI._local both ways around GL_HEX (radius 2): is the enemy's
+; outnumbered -- GoodAI._local both ways around GL_HEX (AI_LOCAL_RADIUS): is the enemy's
 ; strength there, times 100, at least AI_RATIO_WITHDRAW times the side's (at least 1)?
 ;
 ; Out:      carry set: yes
@@ -753,7 +753,7 @@ sum_times:
 
 ;
 ; local_strength -- GL_SUM = the strength of a side's units on the map, depots left
-; out, within 2 hexes of GL_HEX, as the moving side sees it (GoodAI._local).
+; out, within AI_LOCAL_RADIUS hexes of GL_HEX, as the moving side sees it (GoodAI._local).
 ;
 ; In:       A = the side
 ; Clobbers: A, X, Y, flags; the zero page; GL_LOCAL_SIDE
@@ -781,7 +781,7 @@ _unit:
     lda U_ROW,x
     sta ZP_HEX_B+1
     jsr distance_unit
-    cmp #3                          ; _local's radius 2
+    cmp #AI_LOCAL_RADIUS+1
     bcs _next
     jsr add_estimate
 _next:
@@ -1148,9 +1148,9 @@ _set:
 
 ;
 ; plan_scores -- each objective's pair score by the phases a unit needs, 0 ..
-; AI_MAX_PHASES_AWAY: value x 8 / (phases + 1), the value cut to value x force /
-; wanted beyond AI_FAR_PHASES when the objective wants more than the free units have
-; (GoodAI._assign).  GL_SCORE_LO/HI[phases x AI_MAX_OBJECTIVES + objective].
+; AI_MAX_PHASES_AWAY: value x AI_WORTH_SCALE / (phases + 1), the value cut to value x
+; force / wanted beyond AI_FAR_PHASES when the objective wants more than the free units
+; have (GoodAI._assign).  GL_SCORE_LO/HI[phases x AI_MAX_OBJECTIVES + objective].
 ;
 ; Clobbers: A, X, Y, flags; the zero page; GL_OBJ, GL_PHASES, GL_PAIR
 ;
@@ -1186,10 +1186,10 @@ _objective:
     ldy GL_OBJ_WANT_HI,x
     jsr div_by_word
 _worth:
-    lda #0                          ; x 8: below 2^15 (stack_objective)
+    lda #0                          ; x AI_WORTH_SCALE: below 2^15 (stack_objective)
     sta GM2
     sta GM3
-    ldx #3
+    ldx #AI_WORTH_SHIFT
 *   asl GM0
     rol GM1
     dex
@@ -1458,12 +1458,13 @@ _end:
 ;
 ; plan_objectives -- GoodAI._objectives, the first AI_MAX_OBJECTIVES by value down,
 ; then hex (a stable sort: an entry goes after those of its value and hex): each enemy
-; stack not all depots (Tobruk only once ringed), worth a third of its strength, twice
-; its town's VP, AI_STACK_VALUE and AI_REAR_THREAT_VALUE within AI_REAR_THREAT_RADIUS of
-; a source, wanting its defence (air 0) x 3 / 2; each empty town not the side's (twice
-; its VP, AI_PLACE_WANTED); for the Axis, each empty land hex around an Allied Tobruk not
-; yet ringed (AI_RING_VALUE, AI_PLACE_WANTED); the enemy home base (AI_HOME_BASE_VALUE,
-; AI_HOME_BASE_WANTED).  In that order, as Python lists them.
+; stack not all depots (Tobruk only once ringed), worth its strength / CASUALTY_DIVISOR,
+; twice its town's VP (TOWN_VALUE_FACTOR), AI_STACK_VALUE and AI_REAR_THREAT_VALUE within
+; AI_REAR_THREAT_RADIUS of a source, wanting its defence (air 0) x AI_STACK_WANTED_NUM /
+; AI_STACK_WANTED_DEN; each empty town not the side's (twice its VP, AI_PLACE_WANTED);
+; for the Axis, each empty land hex around an Allied Tobruk not yet ringed (AI_RING_VALUE,
+; AI_PLACE_WANTED); the enemy home base (AI_HOME_BASE_VALUE, AI_HOME_BASE_WANTED).  In
+; that order, as Python lists them.
 ;
 ; Out:      GL_NOBJ objectives in GL_OBJ_COL .. GL_OBJ_WANT_HI
 ; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
@@ -1507,7 +1508,7 @@ _town:
     jsr count_at_hex
     bne _next_town_x
     ldx GL_NEW
-    lda TOWN_VP,x
+    lda TOWN_VP,x                   ; x TOWN_VALUE_FACTOR (2: opponent.py checks)
     asl
     sta GL_VALUE
     lda #0
@@ -1657,8 +1658,9 @@ hex_terrain_here:
 ; strength s as the side sees it, its defence D = floor(sum of (strength, halved below
 ; LOW_SUPPLY_THRESHOLD) x min(terrain + FORT_STEP_TENTHS x fort, FORT_CAP_TENTHS) / 10)
 ; (combat.defender_modified with no air: x 100 / 1000), at most s x DEFENDER_CAP_NUM /
-; DEFENDER_CAP_DEN, at least 1.  The value fits 12 bits and so x 8 a score's 15: s
-; x 10 fits 16 bits (tables.py), the noise adds at most a fifth.
+; DEFENDER_CAP_DEN, at least 1.  The value fits 12 bits and so x AI_WORTH_SCALE (at most
+; 8: opponent.py checks) a score's 15: s x 10 fits 16 bits (tables.py), the noise adds at
+; most a fifth.
 ;
 ; Clobbers: A, X, Y, flags; the zero page; GL_ work bytes
 ;
@@ -1756,19 +1758,19 @@ _defence:
     ora GL_WANT+1
     bne +
     inc GL_WANT
-*   lda GL_WANT                     ; wanted: D x 3 / 2
+*   lda GL_WANT                     ; wanted: D x num / den
     ldy GL_WANT+1
     jsr m_word
-    lda #3
+    lda #AI_STACK_WANTED_NUM
     jsr mul_by_byte
-    lda #2
+    lda #AI_STACK_WANTED_DEN
     jsr div_by_byte
     lda GM0
     sta GL_WANT
     lda GM1
     sta GL_WANT+1
-    ldx #0                          ; the value: s / 3 + AI_STACK_VALUE ...
-    lda #3
+    ldx #0                          ; the value: s / CASUALTY_DIVISOR + AI_STACK_VALUE ...
+    lda #CASUALTY_DIVISOR
     jsr m_divide
     clc
     adc #AI_STACK_VALUE
@@ -1776,7 +1778,8 @@ _defence:
     tya
     adc #0
     sta GL_VALUE+1
-    jsr town_at_hex                 ; ... + twice its town's VP, not the side's town ...
+    jsr town_at_hex                 ; ... + twice its town's VP, not the side's town (TOWN_VALUE_FACTOR, 2:
+                                    ; opponent.py checks) ...
     bmi _no_town
     lda CONTROL,x
     cmp AI_SIDE

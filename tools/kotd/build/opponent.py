@@ -76,9 +76,10 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
 #: ai_depot.s keeps a depot's search cost x 8 + a direction in a byte: costs up to this.
 DEPOT_OP_MOST = 30
 #: ai_good's numbers ai_goals.s uses (the movement plan), as AI_<name>.
-GOALS_CONSTANTS = ("MAX_OBJECTIVES", "FAR_PHASES", "MAX_PHASES_AWAY", "TOBRUK_HOLDERS", "HOLD_THREAT_RADIUS",
-                   "RING_HOLD_SUPPLY", "SUPPLY_RESERVE", "CUT_OFF_SLACK", "RATIO_WITHDRAW", "REAR_THREAT_VALUE",
-                   "REAR_THREAT_RADIUS", "RING_VALUE", "RING_STRENGTH", "STACK_VALUE", "PLACE_WANTED",
+GOALS_CONSTANTS = ("MAX_OBJECTIVES", "FAR_PHASES", "MAX_PHASES_AWAY", "LAST_TURN_PHASES_AWAY", "WORTH_SCALE",
+                   "TOBRUK_HOLDERS", "HOLD_THREAT_RADIUS", "RING_HOLD_SUPPLY", "SUPPLY_RESERVE", "CUT_OFF_SLACK",
+                   "RATIO_WITHDRAW", "LOCAL_RADIUS", "REAR_THREAT_VALUE", "REAR_THREAT_RADIUS", "RING_VALUE",
+                   "RING_STRENGTH", "STACK_VALUE", "STACK_WANTED_NUM", "STACK_WANTED_DEN", "PLACE_WANTED",
                    "HOME_BASE_VALUE", "HOME_BASE_WANTED", "TETHER_LEAD", "TETHER_LEAD_FULL",
                    "TETHER_FULL_SUPPLY", "TETHER_LEAD_LOW", "DEFENCE_LEAD", "LINE_GAP")
 #: ai_field.s's field_settle visits the neighbours by column: these directions in
@@ -155,6 +156,7 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
     lines += walk_include_lines(model)
     lines += depot_lines(model)
     lines += goals_lines(model)
+    lines += driver_lines(model)
     lines.append(f"; the engine's labels, at their addresses in port/asm/{target.name}.s's image")
     for label in ENGINE_LABELS:
         try:
@@ -272,6 +274,13 @@ def attack_lines(model: Model) -> list[str]:
     most = max(sum(1 for u in model.units if u.side == side) for side in SIDES)
     lines.append(f".alias AI_DONE_MAX {most}            ; battles an attack loop may launch: a side's units")
     return lines
+
+
+def byte_line(values) -> str:
+    """A .byte line of the values (a macro's body)."""
+    return "    .byte " + ", ".join(str(v) for v in values)
+
+
 def walk_include_lines(model: Model) -> list[str]:
     """ai_walk.s's constants and tables (as macros of .byte lines), from ai_good and the model."""
     f = model.fortification
@@ -286,7 +295,6 @@ def walk_include_lines(model: Model) -> list[str]:
               for t in model.terrain]
     towns = list(model.victory.towns)                       # CONTROL's order
     places = sorted(model.map.places.values(), key=lambda p: (p.col, p.row))
-    byte_line = lambda values: "    .byte " + ", ".join(str(v) for v in values)
     return ["; ai_walk.s (kotd.engine.ai_good)",
             f".alias FORT_MIN_SUPPLY    {FORT_MIN_SUPPLY}",
             f".alias SEALIFT_THREAT_RADIUS {SEALIFT_THREAT_RADIUS}",
@@ -347,10 +355,22 @@ def goals_lines(model: Model) -> list[str]:
         if not 0 <= value <= 0xFFFF:
             raise OpponentError(f"tools/kotd/engine/ai_good.py: {name} = {value}; ai_goals.s holds 0..65535")
         lines.append(f".alias AI_{name:<20} {value}")
-    for name in ("STACK_VALUE", "REAR_THREAT_VALUE"):
-        if getattr(ai_good, name) > 255:
+    for name in ("STACK_VALUE", "REAR_THREAT_VALUE", "STACK_WANTED_NUM", "STACK_WANTED_DEN"):
+        if not 1 <= getattr(ai_good, name) <= 255:
             raise OpponentError(f"tools/kotd/engine/ai_good.py: {name} = {getattr(ai_good, name)}; ai_goals.s "
-                                f"adds it as a byte")
+                                f"takes it as a byte (1..255)")
+    if ai_good.TOWN_VALUE_FACTOR != 2:
+        raise OpponentError(f"tools/kotd/engine/ai_good.py: TOWN_VALUE_FACTOR = {ai_good.TOWN_VALUE_FACTOR}; "
+                            f"ai_goals.s doubles a town's VP (one asl in plan_objectives, two adds in "
+                            f"stack_objective): change them with it")
+    scale = ai_good.WORTH_SCALE
+    if scale not in (1, 2, 4, 8):
+        raise OpponentError(f"tools/kotd/engine/ai_good.py: WORTH_SCALE = {scale}; ai_goals.s plan_scores "
+                            f"shifts a value of up to 12 bits into a score of 15: a power of two up to 8")
+    if not 1 <= ai_good.LAST_TURN_PHASES_AWAY <= ai_good.MAX_PHASES_AWAY:
+        raise OpponentError("tools/kotd/engine/ai_good.py: LAST_TURN_PHASES_AWAY is not in 1..MAX_PHASES_AWAY; "
+                            "ai_goals.s plan_scores scores the phases up to AI_MAX_PHASES_AWAY")
+    lines.append(f".alias AI_WORTH_SHIFT       {scale.bit_length() - 1}    ; WORTH_SCALE as a shift")
     if ai_good.MAX_OBJECTIVES * max(len(c) for c in combatants.values()) > 255:
         raise OpponentError("tools/kotd/engine/ai_good.py: MAX_OBJECTIVES x a side's combat units passes 255; "
                             "ai_goals.s indexes its pairs with a byte")
@@ -358,6 +378,33 @@ def goals_lines(model: Model) -> list[str]:
               f".alias AI_SIDE_UNITS_MAX    {max(sum(u.side == s for u in model.units) for s in SIDES)}",
               *[f".alias AI_PRESSES_{s.upper():<11} {int(ai_good.DEFENCE_PRESSES[s])}" for s in SIDES]]
     return lines
+
+
+def driver_lines(model: Model) -> list[str]:
+    """ai_driver.s's logistics orders (GoodAI.logistics): the bands' radii, nearest first,
+    and their supply and priority digits as macros of .byte lines, the far band's first."""
+    where = "tools/kotd/engine/ai_good.py"
+    bands, far = ai_good.LOGISTICS_BANDS, ai_good.LOGISTICS_FAR
+    radii = [band[0] for band in bands]
+    if len(bands) != 2:
+        raise OpponentError(f"{where}: {len(bands)} LOGISTICS_BANDS; port/asm/ai_driver.s drv_logistics compares "
+                            f"the distance with two (AI_LOGISTICS_RADIUS_0, _1)")
+    if radii != sorted(set(radii)) or not radii[-1] < ai_good.NO_ENEMY_DISTANCE <= 255:
+        raise OpponentError(f"{where}: LOGISTICS_BANDS's radii {radii} must rise, below NO_ENEMY_DISTANCE "
+                            f"({ai_good.NO_ENEMY_DISTANCE}), which a byte holds (ai_driver.s DRV_NEAR)")
+    top = ai_good.logistics_digit(model, ai_good.TOP_DIGIT)
+    rows = [far, *(band[1:] for band in reversed(bands))]            # ai_driver.s's index: the far band 0
+    digits = [[ai_good.logistics_digit(model, d) for d in row] for row in rows]
+    if not all(0 <= d <= top for row in digits for d in row):
+        raise OpponentError(f"{where}: LOGISTICS_BANDS and LOGISTICS_FAR name digits {digits}; a logistics "
+                            f"digit is 0..{top} (data/logistics.yaml digit_percent)")
+    return ["; ai_driver.s's logistics orders (kotd.engine.ai_good LOGISTICS_BANDS, LOGISTICS_FAR)",
+            f".alias AI_NO_ENEMY_DISTANCE {ai_good.NO_ENEMY_DISTANCE}",
+            f".alias AI_LOGISTICS_BANDS   {len(bands)}",
+            *[f".alias AI_LOGISTICS_RADIUS_{i} {r}" for i, r in enumerate(radii)],
+            "; by band, the far one first: the supply digit, the priority digit",
+            ".macro drv_supply_bands", byte_line(row[0] for row in digits), ".macend",
+            ".macro drv_priority_bands", byte_line(row[1] for row in digits), ".macend"]
 
 
 ENTRY = "opponent_entry.s"                  # its entry and entry tables, at OPPONENT_BASE

@@ -72,14 +72,19 @@ OFFENSIVE_DATES = {
     "allied": ("1941-11", "1942-11", "1943-01"),
 }
 RATIO_OFFENCE = 150              # otherwise attack when own/enemy strength >= 1.5
-RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.9 of the enemy's strength
+RATIO_DATED_OFFENCE = 70         # a dated offensive needs at least 0.7 of the enemy's strength
 EXPOSED_RATIO = 2                # no step next to an enemy stack twice the mover's defence
 RATIO_WITHDRAW = 200             # local enemy/own strength that makes a unit fall back
+LOCAL_RADIUS = 2                 # ... local: within this many hexes of the unit
 
 REAR_THREAT_VALUE = 150          # an enemy stack this close to one of our supply sources cuts
 REAR_THREAT_RADIUS = 3           # ... the depot chain: it is worth clearing first
 RING_VALUE = 200                 # each empty hex around an Allied Tobruk, for the Axis
-STACK_VALUE = 20                 # an enemy stack is worth a third of its strength, twice its town's VP and this
+STACK_VALUE = 20                 # an enemy stack is worth its strength over the victory rule's casualty divisor
+                                 # (the casualty points for destroying it), its town's value and this
+STACK_WANTED_NUM = 3             # an enemy stack wants its defence x NUM / DEN
+STACK_WANTED_DEN = 2
+TOWN_VALUE_FACTOR = 2            # a town is worth this times its VP (gained by one side, lost by the other)
 PLACE_WANTED = 150               # the strength sent to an empty town or a hex of the Tobruk ring
 HOME_BASE_VALUE = 30             # the enemy home base, always an objective ...
 HOME_BASE_WANTED = 600           # ... for this much strength
@@ -87,6 +92,9 @@ MAX_OBJECTIVES = 12              # objectives considered a phase (each costs a c
 FAR_PHASES = 2                   # beyond this many phases (a turn) a stack too strong for all the
                                  # free units is worth only the share of it they can take on
 MAX_PHASES_AWAY = 4              # objectives further than this many operations phases are left
+LAST_TURN_PHASES_AWAY = 2        # ... in the last turn, further than this many (one turn)
+WORTH_SCALE = 8                  # a pair's worth is scaled by this before the phases divide it (a power of
+                                 # two: the 6502 twin shifts)
 TOBRUK_HOLDERS = 3               # Allied units kept in Tobruk while it is theirs
 HOLD_THREAT_RADIUS = 3           # a town with an enemy this close keeps one unit in it
 SUPPLY_RESERVE = 250             # a unit below this goes back toward supply
@@ -96,6 +104,15 @@ TETHER_FULL_SUPPLY = 400
 TETHER_LEAD_LOW = 1              # ... and one below SUPPLY_RESERVE
 FORT_MIN_SUPPLY = 300            # fortify only while this much supply remains
 SEALIFT_THREAT_RADIUS = 4        # the Allies sealift into Tobruk while an enemy is this close to it
+# Logistics orders by the nearest enemy unit on the map (NO_ENEMY_DISTANCE hexes when there
+# is none): (within this many hexes, supply digit, priority digit), nearest first, units that
+# will fight using supply; further, LOGISTICS_FAR's digits (the Axis pool husbanded in the
+# rear).  Replacements always TOP_DIGIT: the highest digit of data/logistics.yaml
+# digit_percent, everything (logistics_digit).
+TOP_DIGIT = None
+LOGISTICS_BANDS = ((3, TOP_DIGIT, TOP_DIGIT), (8, 7, 6))
+LOGISTICS_FAR = (4, 2)
+NO_ENEMY_DISTANCE = 99
 DEPOT_HOST_BONUS = 10            # a hex with friendly combat units is worth 10 operation points of progress
 DEPOT_CROWD_PENALTY = 6          # each depot already there costs 6
 OPENING_SUPPLY_KEEP = 300        # before an opening drive, attackers keep this much supply
@@ -119,6 +136,11 @@ DEFENCE_PRESSES = {"axis": True, "allied": False}
 DEFENCE_LEAD = 1                 # hexes past supply range a unit goes in defence
 LINE_GAP = 2                     # the line forms on anchors at most this far from a source
 CUT_OFF_SLACK = 6                # a unit this far past its range waits for the depots, no further
+
+
+def logistics_digit(model: Model, digit: int | None) -> int:
+    """A digit of LOGISTICS_BANDS or LOGISTICS_FAR as entered: TOP_DIGIT is the highest."""
+    return len(model.logistics.digit_percent) - 1 if digit is TOP_DIGIT else digit
 
 
 def est_strength(state, model: Model, unit: UnitState, viewer: str) -> int:
@@ -238,17 +260,15 @@ class GoodAI:
 
     # --- the Player interface ---------------------------------------------------------
     def logistics(self, game: Game, unit: UnitState) -> LogisticsOrder:
-        """Replacements to every unit; supply and resupply priority by how close the
-        enemy is (units that will fight use supply), the Axis pool husbanded in the rear."""
+        """All replacements to every unit; supply and resupply priority by how close the
+        enemy is (LOGISTICS_BANDS)."""
         self._count(game)
         unit.cut_off = not unit.supplied           # the note in the state: saved with the game
         foe = game.side_units(self.enemy)
-        near = min((hexgrid.distance(unit.hex, u.hex) for u in foe), default=99)
-        if near <= 3:
-            return LogisticsOrder(9, 9, 9)
-        if near <= 8:
-            return LogisticsOrder(9, 7, 6)
-        return LogisticsOrder(9, 4, 2)
+        near = min((hexgrid.distance(unit.hex, u.hex) for u in foe), default=NO_ENEMY_DISTANCE)
+        digits = next((band[1:] for band in LOGISTICS_BANDS if near <= band[0]), LOGISTICS_FAR)
+        return LogisticsOrder(logistics_digit(game.model, TOP_DIGIT),
+                              *(logistics_digit(game.model, d) for d in digits))
 
     def move_first(self, game: Game) -> bool:
         return True
@@ -483,10 +503,11 @@ class GoodAI:
 
     def _objectives(self, game: Game, occ) -> list[tuple[int, Hex, int]]:
         """(value, hex, strength wanted) of the places worth going to, most valuable
-        first.  Values are victory points as the score counts them: a town twice its
-        points (gained by one side, lost by the other), an enemy stack a third of its
-        strength (the casualty points for destroying it), the hexes around an Allied
-        Tobruk for the Axis (VI.3: the ring stops the Desert Rats and the sealift)."""
+        first.  Values are victory points as the score counts them: a town
+        TOWN_VALUE_FACTOR times its points (gained by one side, lost by the other), an
+        enemy stack its strength over the casualty divisor (the casualty points for
+        destroying it), the hexes around an Allied Tobruk for the Axis (VI.3: the ring
+        stops the Desert Rats and the sealift)."""
         model, state = game.model, game.state
         out = []
         towns = {model.map.place_hex(pid): vp for pid, vp in model.victory.towns.items()
@@ -502,10 +523,11 @@ class GoodAI:
                 d = combat.defender_modified(model, [(est_strength(state, model, u, self.side), u.supply, u.fort)
                                                      for u in units], terrain(model, h).defence_tenths, 0)
                 rear = REAR_THREAT_VALUE if self._gap(h, sources) <= REAR_THREAT_RADIUS else 0
-                out.append((s // 3 + 2 * towns.get(h, 0) + STACK_VALUE + rear, h, d * 3 // 2))
+                out.append((s // model.victory.casualty_divisor + TOWN_VALUE_FACTOR * towns.get(h, 0) + STACK_VALUE
+                            + rear, h, d * STACK_WANTED_NUM // STACK_WANTED_DEN))
         for h, vp in sorted(towns.items()):
             if not occ.get(h):
-                out.append((2 * vp, h, PLACE_WANTED))
+                out.append((TOWN_VALUE_FACTOR * vp, h, PLACE_WANTED))
         if self.side == "axis" and state.control.get(model.map.tobruk) != "axis" and not ringed:
             for n in hexgrid.neighbours(*t):
                 if model.map.on_map(*n) and terrain(model, n).passable and not occ.get(n):
@@ -560,8 +582,8 @@ class GoodAI:
                 continue
             if u.number in keep:
                 continue
-            here = self._local(game, occ, u.hex, self.side, 2)
-            there = self._local(game, occ, u.hex, self.enemy, 2)
+            here = self._local(game, occ, u.hex, self.side, LOCAL_RADIUS)
+            there = self._local(game, occ, u.hex, self.enemy, LOCAL_RADIUS)
             if not offence and 100 * there >= RATIO_WITHDRAW * max(here, 1):
                 goals[u.number] = self._fallback(game, u, sources)
                 tether[u.number] = UNREACHABLE
@@ -588,13 +610,13 @@ class GoodAI:
         return min(behind, key=lambda s: (hexgrid.distance(unit.hex, s), s))
 
     def _assign(self, game, occ, free, goals, tether, sources, offence: bool) -> None:
-        """Offence: every (unit, objective) pair is scored value x 8 / (phases + 1),
+        """Offence: every (unit, objective) pair is scored value x WORTH_SCALE / (phases + 1),
         phases being the operations phases the unit needs to get there; the pairs are
         taken best first (ties by unit number, then hex) while the objective still
         wants strength.  Near, valuable places draw the units that get there soonest;
-        nothing further than MAX_PHASES_AWAY (one turn in the last turn) is chased."""
+        nothing further than MAX_PHASES_AWAY (LAST_TURN_PHASES_AWAY in the last turn) is chased."""
         model, state = game.model, game.state
-        far = 2 if state.turn >= state.last_turn else MAX_PHASES_AWAY
+        far = LAST_TURN_PHASES_AWAY if state.turn >= state.last_turn else MAX_PHASES_AWAY
         self._opening(game, occ, free, goals, tether)
         free = [u for u in free if u.number not in goals]
         objectives = self._objectives(game, occ)[:MAX_OBJECTIVES]   # most valuable first: bounds the fields
@@ -612,7 +634,7 @@ class GoodAI:
                 worth = value
                 if phases > FAR_PHASES and wanted > force:
                     worth = value * force // wanted    # only the share the free units can take on
-                pairs.append((-(worth * 8 // (phases + 1)), u.number, i, u))
+                pairs.append((-(worth * WORTH_SCALE // (phases + 1)), u.number, i, u))
         pairs.sort(key=lambda p: (p[0], p[1], p[2]))
         self._count(game, len(pairs))
         got = [0] * len(objectives)
@@ -857,7 +879,7 @@ class GoodAI:
     # --- Tobruk sealift, fortification --------------------------------------------------
     def _sealift(self, game: Game) -> None:
         """Allies: one unit a turn from Alexandria into Tobruk while Tobruk has room
-        and an enemy is within 4 hexes of it."""
+        and an enemy is within SEALIFT_THREAT_RADIUS hexes of it."""
         model, state = game.model, game.state
         if self.side != "allied" or state.sealift_left <= 0 or game.reaction is not None:
             return
