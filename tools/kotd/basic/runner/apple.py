@@ -15,8 +15,10 @@ from fractions import Fraction
 
 from . import applesoft_fp as FP
 from . import numbers as N
-from .core import (NUM_RE, SHARED_STATEMENTS, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt,
-                   SyntaxProblem, Tok, TypeMismatchProblem, if_statement, unmodelled)
+from . import core
+from .core import (NUM_RE, SHARED_FUNCTIONS, SHARED_STATEMENTS, ProgramError, Parser, Runtime, RunnerFault, Stmt,
+                   SyntaxProblem, Tok, TypeMismatchProblem, if_statement, num_function, print_items, registrar,
+                   str_function, string_token, unmodelled)
 from .screens import CH, CV, INVFLG, AppleScreen
 
 # the ROM's keyword table, in its order (the cruncher takes the first that matches)
@@ -87,14 +89,11 @@ class AppleRuntime(Runtime):
         self.screen = AppleScreen(self.ram)
         self.onerr_line = None
         self.error_pc = None
-        self.rng = 0xACE1
         self.last_rnd = 0
         self.functions: dict[str, tuple] = {}
 
     # --- numbers ---------------------------------------------------------------------------
-    @staticmethod
-    def num_neg(x):
-        return -x
+    stored_number = staticmethod(FP.round32)      # a variable holds 32 bits: the FAC is rounded
 
     def to_int(self, x, low: int = 0, high: int = 255) -> int:
         """To an integer the ROM's way (floor); outside low..high is ?ILLEGAL QUANTITY."""
@@ -192,10 +191,8 @@ class AppleRuntime(Runtime):
                 i += 1
                 continue
             if c == '"':
-                j = text.find('"', i + 1)
-                j = n if j < 0 else j
-                toks.append(Tok("str", text[i + 1:j], text[i:j + 1]))
-                i = j + 1
+                tok, i = string_token(text, i)
+                toks.append(tok)
                 continue
             if c.isdigit() or c == ".":
                 m = NUM_RE.match(text, i)
@@ -273,17 +270,8 @@ class AppleRuntime(Runtime):
     def syntax_error(self, detail: str, mismatch: bool = False) -> ProgramError:
         return ProgramError(E_TYPE if mismatch else E_SYNTAX, detail)
 
-    def line_not_found(self, number):
-        return ProgramError(E_UNDEF)
-
-    def next_without_for(self):
-        return ProgramError(E_NEXT)
-
-    def return_without_gosub(self):
-        return ProgramError(E_RETURN)
-
-    def out_of_data(self):
-        return ProgramError(E_DATA)
+    LINE_NOT_FOUND, NEXT_WITHOUT_FOR, RETURN_WITHOUT_GOSUB, OUT_OF_DATA = E_UNDEF, E_NEXT, E_RETURN, E_DATA
+    STOP_TEXT = "\rBREAK IN {line}\r"
 
     def handle_error(self, exc: ProgramError) -> bool:
         line = self.current_line or 0
@@ -310,19 +298,7 @@ class AppleRuntime(Runtime):
         return script_key_to_apple(self.keys.wait_key(what))
 
     def read_line(self) -> str:
-        out = []
-        while True:
-            k = self.read_key(f"INPUT at line {self.current_line}")
-            if k == 13:
-                self.out_text("\r")
-                return "".join(out)
-            if k == 8:
-                if out:
-                    out.pop()
-                    self.screen.put(8)
-                continue
-            out.append(chr(k))
-            self.screen.put(k)
+        return self.edit_line(13, 8, self.screen.put)
 
     # --- memory ----------------------------------------------------------------------------
     def _poke(self, addr: int, value: int) -> None:
@@ -407,12 +383,6 @@ class AppleRuntime(Runtime):
         used += sum(len(v) for k, v in self.scalars.items() if k.endswith("$") and not isinstance(v, ProgramString))
         return top - used
 
-    def next_random(self) -> int:
-        s = self.rng
-        s = (s >> 1) ^ (0xB400 if s & 1 else 0)
-        self.rng = s
-        return s
-
     # --- variables -------------------------------------------------------------------------
     def compile_variable_read(self, p: Parser, name: str):
         ty = "str" if name.endswith("$") else "num"
@@ -420,7 +390,7 @@ class AppleRuntime(Runtime):
             idx = self.index_args(p)
             return (lambda r: r.array_get(name, idx(r))), ty
         scalars = self.scalars
-        default = "" if ty == "str" else 0
+        default = self.empty_value(name)
         return (lambda r: scalars.get(name, default)), ty
 
     def index_args(self, p: Parser):
@@ -431,14 +401,10 @@ class AppleRuntime(Runtime):
         p.expect_op(")")
         return lambda r: [f(r) for f in fs]
 
-    def make_array(self, name: str, sizes: list[int]):
-        count = 1
-        for v in sizes:
-            count *= v + 1
-        default = "" if name.endswith("$") else 0
-        arr = (tuple(sizes), [default] * count)
-        self.arrays[name] = arr
-        return arr
+    @staticmethod
+    def empty_value(name: str):
+        """What a variable or an array cell holds before anything is assigned."""
+        return "" if name.endswith("$") else 0
 
     def array_cell(self, name: str, idx):
         ints = []
@@ -449,7 +415,7 @@ class AppleRuntime(Runtime):
             ints.append(i)
         arr = self.arrays.get(name)
         if arr is None:
-            arr = self.make_array(name, [10] * len(ints))
+            arr = self.make_array(name, [10] * len(ints), self.empty_value(name))
         shape, cells = arr
         if len(ints) != len(shape):
             raise ProgramError(E_SUBSCRIPT)
@@ -474,13 +440,10 @@ class AppleRuntime(Runtime):
             if len(v) > 255:
                 raise ProgramError(E_LONG)
             return v
-        return FP.round32(v)                  # a variable holds 32 bits: the FAC is rounded
+        return self.stored_number(v)
 
     def compile_target(self, p: Parser):
-        t = p.next()
-        if t.kind != "id":
-            raise p.syntax("variable expected")
-        name = t.value
+        name = p.expect_id()
         ty = "str" if name.endswith("$") else "num"
         if p.at_op("("):
             idx = self.index_args(p)
@@ -494,22 +457,12 @@ class AppleRuntime(Runtime):
             def set_scalar(r, v):
                 scalars[name] = r.convert_for(name, v)
         else:
+            store = self.stored_number
+
             def set_scalar(r, v):
-                scalars[name] = FP.round32(v)
+                scalars[name] = store(v)
         set_scalar.var_name = name
         return set_scalar, ty
-
-    def compile_let(self, p: Parser) -> Stmt:
-        setter, ty = self.compile_target(p)
-        if not p.accept_op("="):
-            raise p.syntax("= expected")
-        f, ety = p.expr()
-        if ety != ty:
-            raise TypeMismatchProblem()
-        return Stmt(lambda r: setter(r, f(r)), "LET")
-
-    def get_scalar(self, name):
-        return self.scalars.get(name, 0)
 
     # --- operators -------------------------------------------------------------------------
     def make_operator(self, op, left, right, ltype, p):
@@ -546,21 +499,18 @@ class AppleRuntime(Runtime):
             raise p.syntax("line number expected")
         return t.value
 
+    def line_arg(self, p: Parser):
+        n = self.line_number(p)
+        return lambda r: n
+
 
 def _plain_memory():
     from ...emu.cpu import WatchedMemory
     return WatchedMemory()
 
 
-def _register(*names):
-    def wrap(fn):
-        for name in names:
-            AppleRuntime.STATEMENTS[name] = fn
-        return fn
-    return wrap
-
-
-AppleRuntime.STATEMENTS.update(SHARED_STATEMENTS)    # REM, LET, RETURN, END (core.py)
+_register = registrar(AppleRuntime.STATEMENTS)
+AppleRuntime.STATEMENTS.update(SHARED_STATEMENTS)    # REM, LET, RETURN, END, GOTO, GOSUB, ON, FOR, POKE (core.py)
 
 
 def _data_items(raw: str) -> list[str]:
@@ -585,18 +535,6 @@ def st_data(rt, p):
     return Stmt(lambda r: None, "DATA", _data_items(raw))
 
 
-@_register("GOTO")
-def st_goto(rt, p):
-    n = rt.line_number(p)
-    return Stmt(lambda r: r.goto(n), "GOTO")
-
-
-@_register("GOSUB")
-def st_gosub(rt, p):
-    n = rt.line_number(p)
-    return Stmt(lambda r: r.do_gosub(n), "GOSUB")
-
-
 @_register("POP")
 def st_pop(rt, p):
     def run(r):
@@ -608,14 +546,6 @@ def st_pop(rt, p):
     return Stmt(run, "POP")
 
 
-@_register("STOP")
-def st_stop(rt, p):
-    def run(r):
-        r.out_text(f"\rBREAK IN {r.current_line}\r")
-        raise ProgramEnd(f"STOP at line {r.current_line}")
-    return Stmt(run, "STOP")
-
-
 @_register("IF")
 def st_if(rt, p):
     cond, ty = p.expr()
@@ -623,29 +553,11 @@ def st_if(rt, p):
         f = cond
         cond = lambda r: len(f(r))         # noqa: E731  (a string is true when not empty)
     if p.accept_kw("GOTO"):
-        n = rt.line_number(p)
+        target = rt.line_arg(p)
     else:
         p.expect_kw("THEN")
-        n = rt.line_number(p) if p.at("num") else None
-    return if_statement(cond, None if n is None else (lambda r: n))
-
-
-@_register("FOR")
-def st_for(rt, p):
-    setter, ty = rt.compile_target(p)
-    name = getattr(setter, "var_name", None)
-    if name is None or ty != "num" or name.endswith("%"):
-        raise p.syntax("FOR needs a real variable")
-    p.expect_op("=")
-    start = p.num_expr()
-    p.expect_kw("TO")
-    limit = p.num_expr()
-    step = p.num_expr() if p.accept_kw("STEP") else (lambda r: 1)
-
-    def run(r):
-        r.scalars[name] = FP.round32(start(r))
-        r.push_for(name, FP.round32(limit(r)), FP.round32(step(r)))
-    return Stmt(run, "FOR")
+        target = rt.line_arg(p) if p.at("num") else None
+    return if_statement(cond, target)
 
 
 @_register("NEXT")
@@ -654,10 +566,7 @@ def st_next(rt, p):
     if p.at("id"):
         names.append(p.next().value)
         while p.accept_op(","):
-            t = p.next()
-            if t.kind != "id":
-                raise p.syntax("variable expected")
-            names.append(t.value)
+            names.append(p.expect_id())
 
     def run(r):
         if not names:
@@ -675,25 +584,7 @@ def st_next(rt, p):
 def st_on(rt, p):
     if p.accept_kw("ONERR"):
         raise p.syntax("ONERR")
-    sel = p.num_expr()
-    if p.accept_kw("GOTO"):
-        gosub = False
-    elif p.accept_kw("GOSUB"):
-        gosub = True
-    else:
-        raise p.syntax("GOTO or GOSUB expected")
-    targets = [rt.line_number(p)]
-    while p.accept_op(","):
-        targets.append(rt.line_number(p))
-
-    def run(r):
-        k = r.to_int(sel(r), 0, 255)
-        if 1 <= k <= len(targets):
-            if gosub:
-                r.do_gosub(targets[k - 1])
-            else:
-                r.goto(targets[k - 1])
-    return Stmt(run, "ON")
+    return core.st_on(rt, p)
 
 
 @_register("ONERR")
@@ -720,10 +611,8 @@ def st_resume(rt, p):
 def st_dim(rt, p):
     items = []
     while True:
-        t = p.next()
-        if t.kind != "id":
-            raise p.syntax("DIM needs a variable")
-        items.append((t.value, rt.index_args(p)))
+        name = p.expect_id("DIM needs a variable")
+        items.append((name, rt.index_args(p)))
         if not p.accept_op(","):
             break
 
@@ -737,7 +626,7 @@ def st_dim(rt, p):
                 if i < 0 or i > 32767:
                     raise ProgramError(E_QTY)
                 sizes.append(i)
-            r.make_array(name, sizes)
+            r.make_array(name, sizes, r.empty_value(name))
     return Stmt(run, "DIM")
 
 
@@ -751,14 +640,6 @@ def st_clear(rt, p):
     return Stmt(run, "CLEAR")
 
 
-@_register("POKE")
-def st_poke(rt, p):
-    a = p.num_expr()
-    p.expect_op(",")
-    v = p.num_expr()
-    return Stmt(lambda r: r.poke(r.to_address(a(r)), r.to_int(v(r), 0, 255)), "POKE")
-
-
 @_register("CALL")
 def st_call(rt, p):
     a = p.num_expr()
@@ -767,9 +648,7 @@ def st_call(rt, p):
 
 @_register("READ")
 def st_read(rt, p):
-    targets = [rt.compile_target(p)]
-    while p.accept_op(","):
-        targets.append(rt.compile_target(p))
+    targets = rt.compile_targets(p)
 
     def run(r):
         for setter, ty in targets:
@@ -808,20 +687,7 @@ AppleRuntime.parse_number = parse_number
 
 @_register("PRINT")
 def st_print(rt, p):
-    items = []
-    while not p.at_statement_end():
-        if p.accept_op(";"):
-            items.append((";", None))
-        elif p.accept_op(","):
-            items.append((",", None))
-        elif p.at_kw("TAB(", "SPC("):
-            kind = p.next().value
-            f = p.num_expr()
-            p.expect_op(")")
-            items.append((kind, f))
-        else:
-            f, ty = p.expr()
-            items.append((ty, f))
+    items = print_items(p, ("TAB(", "SPC("))
 
     def run(r):
         out = r.out_text
@@ -854,9 +720,7 @@ def st_input(rt, p):
     if p.at("str"):
         prompt = p.next().value
         p.expect_op(";")
-    targets = [rt.compile_target(p)]
-    while p.accept_op(","):
-        targets.append(rt.compile_target(p))
+    targets = rt.compile_targets(p)
 
     def run(r):
         r.out_text("?" if prompt is None else prompt)
@@ -1017,15 +881,12 @@ def st_trace(rt, p):
 @_register("DEF")
 def st_def(rt, p):
     p.expect_kw("FN")
-    t = p.next()
-    if t.kind != "id":
-        raise p.syntax("function name expected")
+    name = p.expect_id("function name expected")
     p.expect_op("(")
-    arg = p.next()
+    param = p.next().value
     p.expect_op(")")
     p.expect_op("=")
     body = p.num_expr()
-    name, param = t.value, arg.value
 
     def run(r):
         r.functions[name] = (param, body)
@@ -1040,21 +901,6 @@ for _name in ("DEL", "GR", "PR#", "IN#", "PLOT", "HLIN", "VLIN", "HGR2", "DRAW",
 # ----------------------------------------------------------------------------------------
 # functions
 # ----------------------------------------------------------------------------------------
-def _args(p, types):
-    args = p.args(len(types), len(types))
-    for (_, ty), want in zip(args, types):
-        if ty != want:
-            raise TypeMismatchProblem()
-    return [f for f, _ in args]
-
-
-def _num1(fn):
-    def compile(p):
-        f, = _args(p, ["num"])
-        return (lambda r: fn(r, f(r))), "num"
-    return compile
-
-
 def _float_fn(fn):
     def run(r, x):
         try:
@@ -1072,34 +918,21 @@ def _rnd(r, x):
     return r.last_rnd
 
 
-def _peek(r, x):
-    return r.peek(r.to_address(x))
-
-
+AppleRuntime.FUNCTIONS.update(SHARED_FUNCTIONS)      # SGN, ABS, PEEK, STR$, LEN (core.py)
 AppleRuntime.FUNCTIONS.update({
-    "SGN": _num1(lambda r, x: (x > 0) - (x < 0)),
-    "INT": _num1(lambda r, x: N.apple_int(x)),
-    "ABS": _num1(lambda r, x: abs(x)),
-    "FRE": _num1(lambda r, x: r.free_bytes()),
-    "PDL": _num1(lambda r, x: 127),
-    "POS": _num1(lambda r, x: r.ram[CH]),
-    "SQR": _num1(_float_fn(math.sqrt)),
-    "RND": _num1(_rnd),
-    "LOG": _num1(_float_fn(math.log)),
-    "EXP": _num1(_float_fn(math.exp)),
-    "COS": _num1(_float_fn(math.cos)),
-    "SIN": _num1(_float_fn(math.sin)),
-    "TAN": _num1(_float_fn(math.tan)),
-    "ATN": _num1(_float_fn(math.atan)),
-    "PEEK": _num1(_peek),
+    "INT": num_function(lambda r, x: N.apple_int(x)),
+    "FRE": num_function(lambda r, x: r.free_bytes()),
+    "PDL": num_function(lambda r, x: 127),
+    "POS": num_function(lambda r, x: r.ram[CH]),
+    "SQR": num_function(_float_fn(math.sqrt)),
+    "RND": num_function(_rnd),
+    "LOG": num_function(_float_fn(math.log)),
+    "EXP": num_function(_float_fn(math.exp)),
+    "COS": num_function(_float_fn(math.cos)),
+    "SIN": num_function(_float_fn(math.sin)),
+    "TAN": num_function(_float_fn(math.tan)),
+    "ATN": num_function(_float_fn(math.atan)),
 })
-
-
-def _str1(fn, result="num"):
-    def compile(p):
-        f, = _args(p, ["str"])
-        return (lambda r: fn(r, f(r))), result
-    return compile
 
 
 def _asc(r, s):
@@ -1114,29 +947,18 @@ def _val(r, s):
 
 
 AppleRuntime.FUNCTIONS.update({
-    "LEN": _str1(lambda r, s: len(s)),
-    "ASC": _str1(_asc),
-    "VAL": _str1(_val),
+    "ASC": str_function(_asc),
+    "VAL": str_function(_val),
 })
 
 
-def _fn_str(p):
-    f, = _args(p, ["num"])
-    return (lambda r: r.format_number(f(r))), "str"
-
-
-def _fn_chr(p):
-    f, = _args(p, ["num"])
-    return (lambda r: chr(r.to_int(f(r), 0, 255))), "str"
-
-
 def _fn_left(p):
-    s, n = _args(p, ["str", "num"])
+    s, n = p.typed_args("str", "num")
     return (lambda r: s(r)[:r.to_int(n(r), 0, 255)]), "str"
 
 
 def _fn_right(p):
-    s, n = _args(p, ["str", "num"])
+    s, n = p.typed_args("str", "num")
 
     def run(r):
         v, k = s(r), r.to_int(n(r), 0, 255)
@@ -1167,13 +989,10 @@ def _fn_scrn(p):
 
 
 def _fn_fn(p):
-    t = p.next()
-    if t.kind != "id":
-        raise p.syntax("function name expected")
+    name = p.expect_id("function name expected")
     p.expect_op("(")
     arg = p.num_expr()
     p.expect_op(")")
-    name = t.value
 
     def run(r):
         if name not in r.functions:
@@ -1191,5 +1010,6 @@ def _fn_fn(p):
     return run, "num"
 
 
-AppleRuntime.FUNCTIONS.update({"STR$": _fn_str, "CHR$": _fn_chr, "LEFT$": _fn_left, "RIGHT$": _fn_right,
-                               "MID$": _fn_mid, "USR": _fn_usr, "SCRN(": _fn_scrn, "FN": _fn_fn})
+AppleRuntime.FUNCTIONS.update({"CHR$": num_function(lambda r, x: chr(r.to_int(x, 0, 255)), "str"),
+                               "LEFT$": _fn_left, "RIGHT$": _fn_right, "MID$": _fn_mid, "USR": _fn_usr,
+                               "SCRN(": _fn_scrn, "FN": _fn_fn})

@@ -14,8 +14,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import numbers as N
-from .core import (NUM_RE, SHARED_STATEMENTS, ProgramError, Parser, ProgramEnd, Runtime, RunnerFault, Stmt,
-                   SyntaxProblem, Tok, TypeMismatchProblem, if_statement, unmodelled)
+from .core import (NUM_RE, SHARED_FUNCTIONS, SHARED_STATEMENTS, ProgramError, Parser, Runtime,
+                   RunnerFault, Stmt, SyntaxProblem, Tok, TypeMismatchProblem, if_statement, num_function,
+                   print_items, registrar, st_goto, str_function, string_token, unmodelled)
 from .screens import AtariScreen
 
 STATEMENT_NAMES = (
@@ -99,7 +100,6 @@ class AtariRuntime(Runtime):
         self.iocbs: dict[int, str] = {0: "E:"}
         self.trap_line = None
         self.print_column = 0             # BASIC's own column count, for the comma's tab stops
-        self.rng = 0xACE1
         self.color = 0
         self.sounds: list[tuple] = []
         self.ram = self.machine.cpu.memory if self.machine is not None else [0] * 0x10000
@@ -108,10 +108,6 @@ class AtariRuntime(Runtime):
     # ------------------------------------------------------------------------------------
     # numbers
     # ------------------------------------------------------------------------------------
-    @staticmethod
-    def num_neg(x):
-        return -x
-
     def free_bytes(self) -> int:
         top = self.TOP or (self.machine.target.engine.start if self.machine is not None else 0x5800)
         used = self.program_bytes + 8 * len(self.scalars)
@@ -134,6 +130,10 @@ class AtariRuntime(Runtime):
         if not low <= v <= high:
             raise ProgramError(3)
         return v
+
+    def to_address(self, x) -> int:
+        """PEEK's and POKE's address: 0..65535, rounded as FPI does."""
+        return self.to_int(x)
 
     def num_pow(self, a, b):
         if isinstance(b, int) and 0 <= b <= 64:
@@ -185,10 +185,8 @@ class AtariRuntime(Runtime):
                 i += 1
                 continue
             if c == '"':
-                j = text.find('"', i + 1)
-                j = n if j < 0 else j
-                toks.append(Tok("str", text[i + 1:j], text[i:j + 1]))
-                i = j + 1
+                tok, i = string_token(text, i)
+                toks.append(tok)
                 statement_start = False
                 continue
             m = NUM_RE.match(text, i) if (c.isdigit() or c == ".") else None
@@ -252,7 +250,7 @@ class AtariRuntime(Runtime):
             if not (p.at("id", "TO") or p.at_kw("TO")):
                 raise p.syntax("GO TO")
             p.next()
-            return self.st_goto(p)
+            return st_goto(self, p)
         return super().compile_statement(p)
 
     # ------------------------------------------------------------------------------------
@@ -261,17 +259,8 @@ class AtariRuntime(Runtime):
     def syntax_error(self, detail: str, mismatch: bool = False) -> ProgramError:
         return ProgramError(17, detail)
 
-    def line_not_found(self, number):
-        return ProgramError(12)
-
-    def next_without_for(self):
-        return ProgramError(13)
-
-    def return_without_gosub(self):
-        return ProgramError(16)
-
-    def out_of_data(self):
-        return ProgramError(6)
+    LINE_NOT_FOUND, NEXT_WITHOUT_FOR, RETURN_WITHOUT_GOSUB, OUT_OF_DATA = 12, 13, 16, 6
+    STOP_TEXT = "\x9bSTOPPED AT LINE {line}\x9b"
 
     def handle_error(self, exc: ProgramError) -> bool:
         line = self.current_line or 0
@@ -337,23 +326,8 @@ class AtariRuntime(Runtime):
         device = self.iocbs.get(channel)
         if device is None:
             raise ProgramError(133)
-        echo = device == "E:"
-        out = []
-        while True:
-            a = self.read_key(f"INPUT at line {self.current_line}")
-            if a == 155:
-                if echo:
-                    self.out_text("\x9b")
-                return "".join(out)
-            if a == 126:
-                if out:
-                    out.pop()
-                    if echo:
-                        self.out_text("\x7e")
-                continue
-            out.append(chr(a))
-            if echo:
-                self.out_text(chr(a))
+        echo = (lambda a: self.out_text(chr(a))) if device == "E:" else None
+        return self.edit_line(155, 126, echo)
 
     # ------------------------------------------------------------------------------------
     # memory and hardware
@@ -411,13 +385,6 @@ class AtariRuntime(Runtime):
         v = self.keys.held("fire", "the joystick button") if self.keys else None
         return 1 if v is None else 0
 
-    def next_random(self) -> int:
-        """A 16-bit Galois LFSR: the runner's one seeded random source (RND, RANDOM)."""
-        s = self.rng
-        s = (s >> 1) ^ (0xB400 if s & 1 else 0)
-        self.rng = s
-        return s
-
     def usr(self, address: int, args: list[int]):
         if self.machine is None:
             raise RunnerFault(f"USR({address}) at line {self.current_line}: no engine loaded (--target-engine)")
@@ -439,7 +406,7 @@ class AtariRuntime(Runtime):
     def compile_variable_read(self, p: Parser, name: str):
         if name.endswith("$"):
             if p.at_op("("):
-                lo, hi = self.substring_args(p)
+                lo, hi = self.pair_args(p)
                 return (lambda r: r.substring(name, lo(r), hi(r) if hi else None)), "str"
             return (lambda r: r.string_value(name)), "str"
         if p.at_op("("):
@@ -448,18 +415,17 @@ class AtariRuntime(Runtime):
         scalars = self.scalars
         return (lambda r: scalars.get(name, 0)), "num"
 
-    def substring_args(self, p: Parser):
-        p.expect_op("(")
-        lo = p.num_expr()
-        hi = p.num_expr() if p.accept_op(",") else None
-        p.expect_op(")")
-        return lo, hi
-
-    def index_args(self, p: Parser):
+    def pair_args(self, p: Parser):
+        """``(a)`` or ``(a, b)``: two closures, the second None when absent: a substring's
+        bounds, an array's subscripts (one or two dimensions) or sizes."""
         p.expect_op("(")
         first = p.num_expr()
         second = p.num_expr() if p.accept_op(",") else None
         p.expect_op(")")
+        return first, second
+
+    def index_args(self, p: Parser):
+        first, second = self.pair_args(p)
         if second is None:
             return lambda r: (first(r),)
         return lambda r: (first(r), second(r))
@@ -524,13 +490,10 @@ class AtariRuntime(Runtime):
 
     def compile_target(self, p: Parser):
         """A variable to assign: returns (setter(rt, value), type)."""
-        t = p.next()
-        if t.kind != "id":
-            raise p.syntax("variable expected")
-        name = t.value
+        name = p.expect_id()
         if name.endswith("$"):
             if p.at_op("("):
-                lo, hi = self.substring_args(p)
+                lo, hi = self.pair_args(p)
                 return (lambda r, v: r.string_assign(name, v, lo(r), hi(r) if hi else None)), "str"
             def set_string(r, v):
                 r.string_assign(name, v)
@@ -549,14 +512,6 @@ class AtariRuntime(Runtime):
             scalars[name] = v
         set_scalar.var_name = name
         return set_scalar, "num"
-
-    def compile_let(self, p: Parser) -> Stmt:
-        setter, ty = self.compile_target(p)
-        p.expect_op("=")
-        f, ety = p.expr()
-        if ety != ty:
-            raise TypeMismatchProblem()
-        return Stmt(lambda r: setter(r, f(r)), "LET")
 
     # ------------------------------------------------------------------------------------
     # binary operators
@@ -594,28 +549,16 @@ class AtariRuntime(Runtime):
         f = p.num_expr()
         return lambda r: r.to_int(f(r), 0, 32767)
 
-    def st_goto(self, p: Parser) -> Stmt:
-        target = self.line_arg(p)
-        return Stmt(lambda r: r.goto(target(r)), "GOTO")
-
     def channel(self, p: Parser):
         p.expect_op("#")
         f = p.num_expr()
         return lambda r: r.to_int(f(r), 0, 7)
 
 
-def _register(name):
-    def wrap(fn):
-        AtariRuntime.STATEMENTS[name] = fn
-        return fn
-    return wrap
-
-
 AtariRuntime.STATEMENTS = {}
 AtariRuntime.FUNCTIONS = {}
-
-
-AtariRuntime.STATEMENTS.update(SHARED_STATEMENTS)    # REM, LET, RETURN, END (core.py)
+_register = registrar(AtariRuntime.STATEMENTS)
+AtariRuntime.STATEMENTS.update(SHARED_STATEMENTS)    # REM, LET, RETURN, END, GOTO, GOSUB, ON, FOR, POKE (core.py)
 
 
 @_register("DATA")
@@ -623,17 +566,6 @@ def st_data(rt, p):
     raw = p.next().value
     items = raw.split(",")
     return Stmt(lambda r: None, "DATA", items)
-
-
-@_register("GOTO")
-def st_goto(rt, p):
-    return rt.st_goto(p)
-
-
-@_register("GOSUB")
-def st_gosub(rt, p):
-    target = rt.line_arg(p)
-    return Stmt(lambda r: r.do_gosub(target(r)), "GOSUB")
 
 
 @_register("POP")
@@ -644,14 +576,6 @@ def st_pop(rt, p):
     return Stmt(run, "POP")
 
 
-@_register("STOP")
-def st_stop(rt, p):
-    def run(r):
-        r.out_text(f"\x9bSTOPPED AT LINE {r.current_line}\x9b")
-        raise ProgramEnd(f"STOP at line {r.current_line}")
-    return Stmt(run, "STOP")
-
-
 @_register("IF")
 def st_if(rt, p):
     cond = p.num_expr()
@@ -659,55 +583,10 @@ def st_if(rt, p):
     return if_statement(cond, rt.line_arg(p) if p.at("num") else None)
 
 
-@_register("FOR")
-def st_for(rt, p):
-    setter, ty = rt.compile_target(p)
-    name = getattr(setter, "var_name", None)
-    if name is None or ty != "num":
-        raise p.syntax("FOR needs a numeric variable")
-    p.expect_op("=")
-    start = p.num_expr()
-    p.expect_kw("TO")
-    limit = p.num_expr()
-    step = p.num_expr() if p.accept_kw("STEP") else (lambda r: 1)
-
-    def run(r):
-        r.scalars[name] = start(r)
-        r.push_for(name, limit(r), step(r))
-    return Stmt(run, "FOR")
-
-
 @_register("NEXT")
 def st_next(rt, p):
-    t = p.next()
-    if t.kind != "id":
-        raise p.syntax("NEXT needs its variable")
-    name = t.value
+    name = p.expect_id("NEXT needs its variable")
     return Stmt(lambda r: r.do_next(name), "NEXT")
-
-
-@_register("ON")
-def st_on(rt, p):
-    sel = p.num_expr()
-    if p.accept_kw("GOTO"):
-        gosub = False
-    elif p.accept_kw("GOSUB"):
-        gosub = True
-    else:
-        raise p.syntax("GOTO or GOSUB expected")
-    targets = [rt.line_arg(p)]
-    while p.accept_op(","):
-        targets.append(rt.line_arg(p))
-
-    def run(r):
-        k = r.to_int(sel(r), 0, 255)
-        if 1 <= k <= len(targets):
-            line = targets[k - 1](r)
-            if gosub:
-                r.do_gosub(line)
-            else:
-                r.goto(line)
-    return Stmt(run, "ON")
 
 
 @_register("TRAP")
@@ -724,15 +603,9 @@ def st_trap(rt, p):
 def st_dim(rt, p):
     items = []
     while True:
-        t = p.next()
-        if t.kind != "id":
-            raise p.syntax("DIM needs a variable")
-        p.expect_op("(")
-        sizes = [p.num_expr()]
-        if p.accept_op(","):
-            sizes.append(p.num_expr())
-        p.expect_op(")")
-        items.append((t.value, sizes))
+        name = p.expect_id("DIM needs a variable")
+        first, second = rt.pair_args(p)
+        items.append((name, [first] if second is None else [first, second]))
         if not p.accept_op(","):
             break
 
@@ -747,10 +620,7 @@ def st_dim(rt, p):
             else:
                 if name in r.arrays:
                     raise ProgramError(9)
-                count = 1
-                for v in vals:
-                    count *= v + 1
-                r.arrays[name] = (tuple(vals), [None] * count)
+                r.make_array(name, vals, None)
     return Stmt(run, "DIM")
 
 
@@ -768,19 +638,9 @@ def st_clr(rt, p):
     return Stmt(run, "CLR")
 
 
-@_register("POKE")
-def st_poke(rt, p):
-    a = p.num_expr()
-    p.expect_op(",")
-    v = p.num_expr()
-    return Stmt(lambda r: r.poke(r.to_int(a(r)), r.to_int(v(r), 0, 255)), "POKE")
-
-
 @_register("READ")
 def st_read(rt, p):
-    targets = [rt.compile_target(p)]
-    while p.accept_op(","):
-        targets.append(rt.compile_target(p))
+    targets = rt.compile_targets(p)
 
     def run(r):
         for setter, ty in targets:
@@ -825,15 +685,7 @@ def st_print(rt, p):
         if not p.at_statement_end():
             if not (p.accept_op(";") or p.accept_op(",")):
                 raise p.syntax("; or , after the channel")
-    items = []          # (kind, closure) kind: 'num', 'str', ',', ';'
-    while not p.at_statement_end():
-        if p.accept_op(";"):
-            items.append((";", None))
-        elif p.accept_op(","):
-            items.append((",", None))
-        else:
-            f, ty = p.expr()
-            items.append((ty, f))
+    items = print_items(p)
 
     def run(r):
         c = chan(r) if chan else 0
@@ -857,9 +709,7 @@ def st_input(rt, p):
         chan = rt.channel(p)
         if not (p.accept_op(",") or p.accept_op(";")):
             raise p.syntax(", after the channel")
-    targets = [rt.compile_target(p)]
-    while p.accept_op(","):
-        targets.append(rt.compile_target(p))
+    targets = rt.compile_targets(p)
 
     def run(r):
         c = chan(r) if chan else 0
@@ -1133,21 +983,7 @@ for _name in ("LIST", "ENTER", "BYE", "CONT", "NEW", "LOAD", "SAVE", "STATUS", "
 # ----------------------------------------------------------------------------------------
 # functions
 # ----------------------------------------------------------------------------------------
-def _fn(name):
-    def wrap(fn):
-        AtariRuntime.FUNCTIONS[name] = fn
-        return fn
-    return wrap
-
-
-def _num1(fn):
-    """A function of one number: fn(rt, value) -> number."""
-    def compile(p):
-        (f, ty), = p.args(1, 1)
-        if ty != "num":
-            raise TypeMismatchProblem()
-        return (lambda r: fn(r, f(r))), "num"
-    return compile
+_fn = registrar(AtariRuntime.FUNCTIONS)
 
 
 def _float_fn(fn):
@@ -1159,34 +995,23 @@ def _float_fn(fn):
     return run
 
 
+AtariRuntime.FUNCTIONS.update(SHARED_FUNCTIONS)      # SGN, ABS, PEEK, STR$, LEN (core.py)
 AtariRuntime.FUNCTIONS.update({
-    "INT": _num1(lambda r, x: N.atari_int(x)),
-    "ABS": _num1(lambda r, x: abs(x)),
-    "SGN": _num1(lambda r, x: (x > 0) - (x < 0)),
-    "PEEK": _num1(lambda r, x: r.peek(r.to_int(x))),
-    "SQR": _num1(_float_fn(lambda r, x: math.sqrt(x) if x >= 0 else math.sqrt(-1))),
-    "EXP": _num1(_float_fn(lambda r, x: math.exp(x))),
-    "LOG": _num1(_float_fn(lambda r, x: math.log(x))),
-    "CLOG": _num1(_float_fn(lambda r, x: math.log10(x))),
-    "SIN": _num1(_float_fn(lambda r, x: math.sin(math.radians(x) if r.degrees else x))),
-    "COS": _num1(_float_fn(lambda r, x: math.cos(math.radians(x) if r.degrees else x))),
-    "ATN": _num1(_float_fn(lambda r, x: math.degrees(math.atan(x)) if r.degrees else math.atan(x))),
-    "RND": _num1(lambda r, x: N.atari_norm(Fraction(r.next_random(), 65536))),
-    "FRE": _num1(lambda r, x: 20000),
-    "STICK": _num1(lambda r, x: r.stick() if r.to_int(x, 0, 3) == 0 else 15),
-    "STRIG": _num1(lambda r, x: r.strig() if r.to_int(x, 0, 3) == 0 else 1),
-    "PADDLE": _num1(lambda r, x: 228),
-    "PTRIG": _num1(lambda r, x: 1),
+    "INT": num_function(lambda r, x: N.atari_int(x)),
+    "SQR": num_function(_float_fn(lambda r, x: math.sqrt(x) if x >= 0 else math.sqrt(-1))),
+    "EXP": num_function(_float_fn(lambda r, x: math.exp(x))),
+    "LOG": num_function(_float_fn(lambda r, x: math.log(x))),
+    "CLOG": num_function(_float_fn(lambda r, x: math.log10(x))),
+    "SIN": num_function(_float_fn(lambda r, x: math.sin(math.radians(x) if r.degrees else x))),
+    "COS": num_function(_float_fn(lambda r, x: math.cos(math.radians(x) if r.degrees else x))),
+    "ATN": num_function(_float_fn(lambda r, x: math.degrees(math.atan(x)) if r.degrees else math.atan(x))),
+    "RND": num_function(lambda r, x: N.atari_norm(Fraction(r.next_random(), 65536))),
+    "FRE": num_function(lambda r, x: 20000),
+    "STICK": num_function(lambda r, x: r.stick() if r.to_int(x, 0, 3) == 0 else 15),
+    "STRIG": num_function(lambda r, x: r.strig() if r.to_int(x, 0, 3) == 0 else 1),
+    "PADDLE": num_function(lambda r, x: 228),
+    "PTRIG": num_function(lambda r, x: 1),
 })
-
-
-def _str_fn(fn, result="num"):
-    def compile(p):
-        (f, ty), = p.args(1, 1)
-        if ty != "str":
-            raise TypeMismatchProblem()
-        return (lambda r: fn(r, f(r))), result
-    return compile
 
 
 def _asc(r, s):
@@ -1196,28 +1021,14 @@ def _asc(r, s):
 
 
 AtariRuntime.FUNCTIONS.update({
-    "LEN": _str_fn(lambda r, s: len(s)),
-    "ASC": _str_fn(_asc),
-    "VAL": _str_fn(lambda r, s: r.parse_number(re.match(r"\s*[-+]?[0-9.]*(E[-+]?\d+)?", s).group(0) or "x", 18)),
-    "ADR": _str_fn(lambda r, s: (_ for _ in ()).throw(
+    "ASC": str_function(_asc),
+    "VAL": str_function(lambda r, s: r.parse_number(re.match(r"\s*[-+]?[0-9.]*(E[-+]?\d+)?", s).group(0) or "x", 18)),
+    "ADR": str_function(lambda r, s: (_ for _ in ()).throw(
         RunnerFault(f"ADR at line {r.current_line}: strings have no address in the runner"))),
 })
 
 
-@_fn("STR$")
-def fn_str(p):
-    (f, ty), = p.args(1, 1)
-    if ty != "num":
-        raise TypeMismatchProblem()
-    return (lambda r: r.format_number(f(r))), "str"
-
-
-@_fn("CHR$")
-def fn_chr(p):
-    (f, ty), = p.args(1, 1)
-    if ty != "num":
-        raise TypeMismatchProblem()
-    return (lambda r: chr(r.to_int(f(r)) & 0xFF)), "str"
+AtariRuntime.FUNCTIONS["CHR$"] = num_function(lambda r, x: chr(r.to_int(x) & 0xFF), "str")
 
 
 @_fn("USR")

@@ -61,6 +61,14 @@ class Tok:
     text: str = ""
 
 
+def string_token(text: str, i: int) -> tuple[Tok, int]:
+    """The string constant whose opening quote is at ``text[i]``, and where the lexer goes
+    on: a string with no closing quote runs to the end of the line, in both dialects."""
+    j = text.find('"', i + 1)
+    j = len(text) if j < 0 else j
+    return Tok("str", text[i + 1:j], text[i:j + 1]), j + 1
+
+
 @dataclass
 class Line:
     number: int
@@ -126,6 +134,13 @@ class Parser:
     def expect_kw(self, value) -> None:
         if not self.accept_kw(value):
             raise self.syntax(f"{value} expected")
+
+    def expect_id(self, problem: str = "variable expected") -> str:
+        """The name here (a variable's, a function's); else a syntax error saying ``problem``."""
+        t = self.next()
+        if t.kind != "id":
+            raise self.syntax(problem)
+        return t.value
 
     def at_statement_end(self) -> bool:
         t = self.peek()
@@ -210,6 +225,15 @@ class Parser:
         if ty != "str":
             raise TypeMismatchProblem()
         return f
+
+    def typed_args(self, *types: str) -> list:
+        """``( e, ... )`` with one argument of each type in ``types`` ('num', 'str'); their
+        closures."""
+        args = self.args(len(types), len(types))
+        for (_, ty), want in zip(args, types):
+            if ty != want:
+                raise TypeMismatchProblem()
+        return [f for f, _ in args]
 
     def args(self, count_min: int, count_max: int | None = None):
         """``( e, e, ... )`` after a function name; a list of (closure, type)."""
@@ -323,9 +347,26 @@ class Runtime:
         self.lines_run = 0
         self.end_how = None
         self.reported_error = None
+        self.rng = 0xACE1
 
     # --- numbers (the dialect binds these) -----------------------------------------------
-    num_add = num_sub = num_mul = num_div = num_neg = num_pow = None
+    num_add = num_sub = num_mul = num_div = num_pow = None
+
+    @staticmethod
+    def num_neg(x):
+        return -x
+
+    @staticmethod
+    def stored_number(x):
+        """A number as a variable holds it (Applesoft rounds its 40-bit FAC to 32 bits)."""
+        return x
+
+    def next_random(self) -> int:
+        """A 16-bit Galois LFSR: the runner's one seeded random source (RND; Atari RANDOM)."""
+        s = self.rng
+        s = (s >> 1) ^ (0xB400 if s & 1 else 0)
+        self.rng = s
+        return s
 
     # --- loading -------------------------------------------------------------------------
     def load_text(self, text: str) -> None:
@@ -375,6 +416,22 @@ class Runtime:
             ln.statements.append(Stmt(fail, "ERROR"))
 
     THEN_CHAINS = ("IF",)
+
+    def compile_let(self, p: Parser) -> Stmt:
+        """``[LET] target = expression``, of one type."""
+        setter, ty = self.compile_target(p)
+        p.expect_op("=")
+        f, ety = p.expr()
+        if ety != ty:
+            raise TypeMismatchProblem()
+        return Stmt(lambda r: setter(r, f(r)), "LET")
+
+    def compile_targets(self, p: Parser) -> list:
+        """READ's and INPUT's ``target, target, ...``: a list of (setter, type)."""
+        targets = [self.compile_target(p)]
+        while p.accept_op(","):
+            targets.append(self.compile_target(p))
+        return targets
 
     def compile_statement(self, p: Parser) -> Stmt:
         t = p.peek()
@@ -451,12 +508,21 @@ class Runtime:
         """TRAP / ONERR GOTO: True if the program takes the error itself."""
         return False
 
+    # the dialect's error codes for what the statement loop itself raises
+    LINE_NOT_FOUND = NEXT_WITHOUT_FOR = RETURN_WITHOUT_GOSUB = OUT_OF_DATA = None
+    STOP_TEXT = ""              # what STOP shows, formatted with ``line``
+
     # --- control flow --------------------------------------------------------------------
     def goto(self, number: int) -> None:
         i = self.index.get(number)
         if i is None:
-            raise self.line_not_found(number)
+            raise ProgramError(self.LINE_NOT_FOUND)
         self.next_pc = (i, 0)
+
+    def line_arg(self, p: Parser):
+        """The line number after GOTO, GOSUB, ON, THEN, as a closure ``f(rt) -> number``
+        (Atari BASIC takes an expression, Applesoft a constant)."""
+        raise NotImplementedError
 
     def skip_line(self) -> None:
         self.next_pc = (self.pc[0] + 1, 0)
@@ -497,7 +563,7 @@ class Runtime:
                     self.next_pc = f.resume
                 return
             stack.pop()
-        raise self.next_without_for()
+        raise ProgramError(self.NEXT_WITHOUT_FOR)
 
     def do_gosub(self, number: int) -> None:
         resume = self.next_pc
@@ -511,11 +577,43 @@ class Runtime:
             if isinstance(f, GosubFrame):
                 self.next_pc = f.resume
                 return
-        raise self.return_without_gosub()
+        raise ProgramError(self.RETURN_WITHOUT_GOSUB)
+
+    # --- input -------------------------------------------------------------------------
+    def edit_line(self, enter: int, delete: int, echo=None) -> str:
+        """A line typed from the key script up to the dialect's ``enter`` key; ``delete``
+        takes back the last character.  ``echo(key)`` shows each key taken, enter and
+        delete too (None: nothing shown)."""
+        out = []
+        while True:
+            k = self.read_key(f"INPUT at line {self.current_line}")
+            if k == enter:
+                if echo:
+                    echo(k)
+                return "".join(out)
+            if k == delete:
+                if out:
+                    out.pop()
+                    if echo:
+                        echo(k)
+                continue
+            out.append(chr(k))
+            if echo:
+                echo(k)
 
     # --- variables -----------------------------------------------------------------------
     def get_scalar(self, name: str):
         return self.scalars.get(name, 0)
+
+    def make_array(self, name: str, sizes: list[int], fill):
+        """A new array: ``sizes`` the highest subscript of each dimension, the cells in
+        row-major order, each ``fill``."""
+        count = 1
+        for v in sizes:
+            count *= v + 1
+        arr = (tuple(sizes), [fill] * count)
+        self.arrays[name] = arr
+        return arr
 
     # --- DATA ----------------------------------------------------------------------------
     def restore(self, number: int | None = None) -> None:
@@ -537,7 +635,7 @@ class Runtime:
                 return items[k]
             li, k = li + 1, 0
         self.data_pos = (li, 0)
-        raise self.out_of_data()
+        raise ProgramError(self.OUT_OF_DATA)
 
     # --- reports ----------------------------------------------------------------------------
     def source_of(self, number: int | None) -> str:
@@ -569,7 +667,136 @@ def st_end(rt, p):
     return Stmt(run, "END")
 
 
-SHARED_STATEMENTS = {"REM": st_rem, "LET": st_let, "RETURN": st_return, "END": st_end}
+def st_stop(rt, p):
+    def run(r):
+        r.out_text(r.STOP_TEXT.format(line=r.current_line))
+        raise ProgramEnd(f"STOP at line {r.current_line}")
+    return Stmt(run, "STOP")
+
+
+def st_goto(rt, p):
+    target = rt.line_arg(p)
+    return Stmt(lambda r: r.goto(target(r)), "GOTO")
+
+
+def st_gosub(rt, p):
+    target = rt.line_arg(p)
+    return Stmt(lambda r: r.do_gosub(target(r)), "GOSUB")
+
+
+def st_on(rt, p):
+    """ON n GOTO/GOSUB a, b, ...: an n outside 1..the count of lines runs on (outside
+    0..255 is the dialect's value error)."""
+    sel = p.num_expr()
+    if p.accept_kw("GOTO"):
+        gosub = False
+    elif p.accept_kw("GOSUB"):
+        gosub = True
+    else:
+        raise p.syntax("GOTO or GOSUB expected")
+    targets = [rt.line_arg(p)]
+    while p.accept_op(","):
+        targets.append(rt.line_arg(p))
+
+    def run(r):
+        k = r.to_int(sel(r), 0, 255)
+        if 1 <= k <= len(targets):
+            line = targets[k - 1](r)
+            if gosub:
+                r.do_gosub(line)
+            else:
+                r.goto(line)
+    return Stmt(run, "ON")
+
+
+def st_for(rt, p):
+    """FOR v = start TO limit [STEP step]: start, limit and step kept as the variable
+    holds a number (``rt.stored_number``)."""
+    setter, ty = rt.compile_target(p)
+    name = getattr(setter, "var_name", None)
+    if name is None or ty != "num" or name.endswith("%"):     # Atari BASIC has no "%" names
+        raise p.syntax("FOR needs a real variable")
+    p.expect_op("=")
+    start = p.num_expr()
+    p.expect_kw("TO")
+    limit = p.num_expr()
+    step = p.num_expr() if p.accept_kw("STEP") else (lambda r: 1)
+    store = rt.stored_number
+
+    def run(r):
+        r.scalars[name] = store(start(r))
+        r.push_for(name, store(limit(r)), store(step(r)))
+    return Stmt(run, "FOR")
+
+
+def st_poke(rt, p):
+    a = p.num_expr()
+    p.expect_op(",")
+    v = p.num_expr()
+    return Stmt(lambda r: r.poke(r.to_address(a(r)), r.to_int(v(r), 0, 255)), "POKE")
+
+
+SHARED_STATEMENTS = {"REM": st_rem, "LET": st_let, "RETURN": st_return, "END": st_end, "STOP": st_stop,
+                     "GOTO": st_goto, "GOSUB": st_gosub, "ON": st_on, "FOR": st_for, "POKE": st_poke}
+
+
+def print_items(p, column_functions=()) -> list:
+    """PRINT's list as (kind, closure): kind 'num' or 'str' for a value, ',' or ';' (no
+    closure), or one of ``column_functions`` (Applesoft's TAB( and SPC(), its number)."""
+    items = []
+    while not p.at_statement_end():
+        if p.accept_op(";"):
+            items.append((";", None))
+        elif p.accept_op(","):
+            items.append((",", None))
+        elif p.at_kw(*column_functions):
+            kind = p.next().value
+            f = p.num_expr()
+            p.expect_op(")")
+            items.append((kind, f))
+        else:
+            f, ty = p.expr()
+            items.append((ty, f))
+    return items
+
+
+def registrar(table: dict):
+    """A decorator ``@register(NAME, ...)`` that enters a compile function in ``table``."""
+    def register(*names):
+        def wrap(fn):
+            for name in names:
+                table[name] = fn
+            return fn
+        return wrap
+    return register
+
+
+# ----------------------------------------------------------------------------------------
+# Functions both dialects state alike
+# ----------------------------------------------------------------------------------------
+def num_function(fn, result="num"):
+    """A function of one number: ``fn(rt, value)`` gives a ``result``."""
+    def compile(p):
+        f, = p.typed_args("num")
+        return (lambda r: fn(r, f(r))), result
+    return compile
+
+
+def str_function(fn, result="num"):
+    """A function of one string: ``fn(rt, value)`` gives a ``result``."""
+    def compile(p):
+        f, = p.typed_args("str")
+        return (lambda r: fn(r, f(r))), result
+    return compile
+
+
+SHARED_FUNCTIONS = {
+    "SGN": num_function(lambda r, x: (x > 0) - (x < 0)),
+    "ABS": num_function(lambda r, x: abs(x)),
+    "PEEK": num_function(lambda r, x: r.peek(r.to_address(x))),
+    "STR$": num_function(lambda r, x: r.format_number(x), "str"),
+    "LEN": str_function(lambda r, s: len(s)),
+}
 
 
 def if_statement(cond, target=None) -> Stmt:
