@@ -17,8 +17,8 @@ from . import applesoft_fp as FP
 from . import numbers as N
 from . import core
 from .core import (NUM_RE, SHARED_FUNCTIONS, SHARED_STATEMENTS, ProgramError, Parser, Runtime, RunnerFault, Stmt,
-                   SyntaxProblem, Tok, TypeMismatchProblem, if_statement, num_function, print_items, registrar,
-                   str_function, string_token, unmodelled)
+                   SyntaxProblem, Tok, TypeMismatchProblem, float_function, if_statement, num_function, print_items,
+                   registrar, str_function, string_token, unmodelled)
 from .screens import CH, CV, INVFLG, AppleScreen
 
 # the ROM's keyword table, in its order (the cruncher takes the first that matches)
@@ -272,6 +272,7 @@ class AppleRuntime(Runtime):
 
     LINE_NOT_FOUND, NEXT_WITHOUT_FOR, RETURN_WITHOUT_GOSUB, OUT_OF_DATA = E_UNDEF, E_NEXT, E_RETURN, E_DATA
     STOP_TEXT = "\rBREAK IN {line}\r"
+    VALUE_ERROR = E_QTY
 
     def handle_error(self, exc: ProgramError) -> bool:
         line = self.current_line or 0
@@ -609,12 +610,7 @@ def st_resume(rt, p):
 
 @_register("DIM")
 def st_dim(rt, p):
-    items = []
-    while True:
-        name = p.expect_id("DIM needs a variable")
-        items.append((name, rt.index_args(p)))
-        if not p.accept_op(","):
-            break
+    items = p.comma_list(lambda: (p.expect_id("DIM needs a variable"), rt.index_args(p)))
 
     def run(r):
         for name, idx in items:
@@ -633,9 +629,7 @@ def st_dim(rt, p):
 @_register("CLEAR")
 def st_clear(rt, p):
     def run(r):
-        r.scalars.clear()
-        r.arrays.clear()
-        r.stack.clear()
+        r.clear_variables()
         r.restore()
     return Stmt(run, "CLEAR")
 
@@ -902,12 +896,8 @@ for _name in ("DEL", "GR", "PR#", "IN#", "PLOT", "HLIN", "VLIN", "HGR2", "DRAW",
 # functions
 # ----------------------------------------------------------------------------------------
 def _float_fn(fn):
-    def run(r, x):
-        try:
-            return r.from_float(fn(float(x)))
-        except (ValueError, OverflowError):
-            raise ProgramError(E_QTY) from None
-    return run
+    """A function of the host's math module on one number."""
+    return float_function(lambda r, x: fn(x))
 
 
 def _rnd(r, x):
@@ -918,27 +908,21 @@ def _rnd(r, x):
     return r.last_rnd
 
 
-AppleRuntime.FUNCTIONS.update(SHARED_FUNCTIONS)      # SGN, ABS, PEEK, STR$, LEN (core.py)
+AppleRuntime.FUNCTIONS.update(SHARED_FUNCTIONS)      # SGN, ABS, PEEK, STR$, LEN, ASC (core.py)
 AppleRuntime.FUNCTIONS.update({
     "INT": num_function(lambda r, x: N.apple_int(x)),
     "FRE": num_function(lambda r, x: r.free_bytes()),
     "PDL": num_function(lambda r, x: 127),
     "POS": num_function(lambda r, x: r.ram[CH]),
-    "SQR": num_function(_float_fn(math.sqrt)),
+    "SQR": _float_fn(math.sqrt),
     "RND": num_function(_rnd),
-    "LOG": num_function(_float_fn(math.log)),
-    "EXP": num_function(_float_fn(math.exp)),
-    "COS": num_function(_float_fn(math.cos)),
-    "SIN": num_function(_float_fn(math.sin)),
-    "TAN": num_function(_float_fn(math.tan)),
-    "ATN": num_function(_float_fn(math.atan)),
+    "LOG": _float_fn(math.log),
+    "EXP": _float_fn(math.exp),
+    "COS": _float_fn(math.cos),
+    "SIN": _float_fn(math.sin),
+    "TAN": _float_fn(math.tan),
+    "ATN": _float_fn(math.atan),
 })
-
-
-def _asc(r, s):
-    if not s:
-        raise ProgramError(E_QTY)
-    return ord(s[0])
 
 
 def _val(r, s):
@@ -947,7 +931,6 @@ def _val(r, s):
 
 
 AppleRuntime.FUNCTIONS.update({
-    "ASC": str_function(_asc),
     "VAL": str_function(_val),
 })
 

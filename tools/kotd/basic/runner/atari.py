@@ -14,9 +14,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from . import numbers as N
-from .core import (NUM_RE, SHARED_FUNCTIONS, SHARED_STATEMENTS, ProgramError, Parser, Runtime,
-                   RunnerFault, Stmt, SyntaxProblem, Tok, TypeMismatchProblem, if_statement, num_function,
-                   print_items, registrar, st_goto, str_function, string_token, unmodelled)
+from .core import (NUM_RE, SHARED_FUNCTIONS, SHARED_STATEMENTS, ProgramError, Parser, Runtime, RunnerFault, Stmt,
+                   SyntaxProblem, Tok, TypeMismatchProblem, float_function, if_statement, num_function, print_items,
+                   registrar, st_goto, str_function, string_token, unmodelled)
 from .screens import AtariScreen
 
 STATEMENT_NAMES = (
@@ -261,6 +261,7 @@ class AtariRuntime(Runtime):
 
     LINE_NOT_FOUND, NEXT_WITHOUT_FOR, RETURN_WITHOUT_GOSUB, OUT_OF_DATA = 12, 13, 16, 6
     STOP_TEXT = "\x9bSTOPPED AT LINE {line}\x9b"
+    VALUE_ERROR = 3
 
     def handle_error(self, exc: ProgramError) -> bool:
         line = self.current_line or 0
@@ -601,13 +602,11 @@ def st_trap(rt, p):
 
 @_register("DIM")
 def st_dim(rt, p):
-    items = []
-    while True:
+    def item():
         name = p.expect_id("DIM needs a variable")
         first, second = rt.pair_args(p)
-        items.append((name, [first] if second is None else [first, second]))
-        if not p.accept_op(","):
-            break
+        return name, [first] if second is None else [first, second]
+    items = p.comma_list(item)
 
     def run(r):
         for name, sizes in items:
@@ -630,11 +629,9 @@ AtariRuntime.STATEMENTS["COM"] = st_dim
 @_register("CLR")
 def st_clr(rt, p):
     def run(r):
-        r.scalars.clear()
-        r.arrays.clear()
+        r.clear_variables()
         r.strings.clear()
         r.string_dims.clear()
-        r.stack.clear()
     return Stmt(run, "CLR")
 
 
@@ -986,25 +983,16 @@ for _name in ("LIST", "ENTER", "BYE", "CONT", "NEW", "LOAD", "SAVE", "STATUS", "
 _fn = registrar(AtariRuntime.FUNCTIONS)
 
 
-def _float_fn(fn):
-    def run(r, x):
-        try:
-            return r.from_float(fn(r, float(x)))
-        except (ValueError, OverflowError):
-            raise ProgramError(3) from None
-    return run
-
-
-AtariRuntime.FUNCTIONS.update(SHARED_FUNCTIONS)      # SGN, ABS, PEEK, STR$, LEN (core.py)
+AtariRuntime.FUNCTIONS.update(SHARED_FUNCTIONS)      # SGN, ABS, PEEK, STR$, LEN, ASC (core.py)
 AtariRuntime.FUNCTIONS.update({
     "INT": num_function(lambda r, x: N.atari_int(x)),
-    "SQR": num_function(_float_fn(lambda r, x: math.sqrt(x) if x >= 0 else math.sqrt(-1))),
-    "EXP": num_function(_float_fn(lambda r, x: math.exp(x))),
-    "LOG": num_function(_float_fn(lambda r, x: math.log(x))),
-    "CLOG": num_function(_float_fn(lambda r, x: math.log10(x))),
-    "SIN": num_function(_float_fn(lambda r, x: math.sin(math.radians(x) if r.degrees else x))),
-    "COS": num_function(_float_fn(lambda r, x: math.cos(math.radians(x) if r.degrees else x))),
-    "ATN": num_function(_float_fn(lambda r, x: math.degrees(math.atan(x)) if r.degrees else math.atan(x))),
+    "SQR": float_function(lambda r, x: math.sqrt(x) if x >= 0 else math.sqrt(-1)),
+    "EXP": float_function(lambda r, x: math.exp(x)),
+    "LOG": float_function(lambda r, x: math.log(x)),
+    "CLOG": float_function(lambda r, x: math.log10(x)),
+    "SIN": float_function(lambda r, x: math.sin(math.radians(x) if r.degrees else x)),
+    "COS": float_function(lambda r, x: math.cos(math.radians(x) if r.degrees else x)),
+    "ATN": float_function(lambda r, x: math.degrees(math.atan(x)) if r.degrees else math.atan(x)),
     "RND": num_function(lambda r, x: N.atari_norm(Fraction(r.next_random(), 65536))),
     "FRE": num_function(lambda r, x: 20000),
     "STICK": num_function(lambda r, x: r.stick() if r.to_int(x, 0, 3) == 0 else 15),
@@ -1014,14 +1002,7 @@ AtariRuntime.FUNCTIONS.update({
 })
 
 
-def _asc(r, s):
-    if not s:
-        raise ProgramError(3)
-    return ord(s[0])
-
-
 AtariRuntime.FUNCTIONS.update({
-    "ASC": str_function(_asc),
     "VAL": str_function(lambda r, s: r.parse_number(re.match(r"\s*[-+]?[0-9.]*(E[-+]?\d+)?", s).group(0) or "x", 18)),
     "ADR": str_function(lambda r, s: (_ for _ in ()).throw(
         RunnerFault(f"ADR at line {r.current_line}: strings have no address in the runner"))),

@@ -135,6 +135,13 @@ class Parser:
         if not self.accept_kw(value):
             raise self.syntax(f"{value} expected")
 
+    def comma_list(self, item) -> list:
+        """``item, item, ...``: what ``item()`` reads each time."""
+        items = [item()]
+        while self.accept_op(","):
+            items.append(item())
+        return items
+
     def expect_id(self, problem: str = "variable expected") -> str:
         """The name here (a variable's, a function's); else a syntax error saying ``problem``."""
         t = self.next()
@@ -428,10 +435,7 @@ class Runtime:
 
     def compile_targets(self, p: Parser) -> list:
         """READ's and INPUT's ``target, target, ...``: a list of (setter, type)."""
-        targets = [self.compile_target(p)]
-        while p.accept_op(","):
-            targets.append(self.compile_target(p))
-        return targets
+        return p.comma_list(lambda: self.compile_target(p))
 
     def compile_statement(self, p: Parser) -> Stmt:
         t = p.peek()
@@ -511,6 +515,7 @@ class Runtime:
     # the dialect's error codes for what the statement loop itself raises
     LINE_NOT_FOUND = NEXT_WITHOUT_FOR = RETURN_WITHOUT_GOSUB = OUT_OF_DATA = None
     STOP_TEXT = ""              # what STOP shows, formatted with ``line``
+    VALUE_ERROR = None          # Applesoft's ILLEGAL QUANTITY, Atari BASIC's value error
 
     # --- control flow --------------------------------------------------------------------
     def goto(self, number: int) -> None:
@@ -605,6 +610,12 @@ class Runtime:
     def get_scalar(self, name: str):
         return self.scalars.get(name, 0)
 
+    def clear_variables(self) -> None:
+        """CLEAR / CLR: no variables, no arrays, no FOR or GOSUB."""
+        self.scalars.clear()
+        self.arrays.clear()
+        self.stack.clear()
+
     def make_array(self, name: str, sizes: list[int], fill):
         """A new array: ``sizes`` the highest subscript of each dimension, the cells in
         row-major order, each ``fill``."""
@@ -694,9 +705,7 @@ def st_on(rt, p):
         gosub = True
     else:
         raise p.syntax("GOTO or GOSUB expected")
-    targets = [rt.line_arg(p)]
-    while p.accept_op(","):
-        targets.append(rt.line_arg(p))
+    targets = p.comma_list(lambda: rt.line_arg(p))
 
     def run(r):
         k = r.to_int(sel(r), 0, 255)
@@ -790,12 +799,30 @@ def str_function(fn, result="num"):
     return compile
 
 
+def float_function(fn):
+    """A function of one number worked in host floats, ``fn(rt, x)``: a domain or range
+    error is the dialect's value error; the result in the dialect's numbers."""
+    def run(r, x):
+        try:
+            return r.from_float(fn(r, float(x)))
+        except (ValueError, OverflowError):
+            raise ProgramError(r.VALUE_ERROR) from None
+    return num_function(run)
+
+
+def _asc(r, s):
+    if not s:
+        raise ProgramError(r.VALUE_ERROR)
+    return ord(s[0])
+
+
 SHARED_FUNCTIONS = {
     "SGN": num_function(lambda r, x: (x > 0) - (x < 0)),
     "ABS": num_function(lambda r, x: abs(x)),
     "PEEK": num_function(lambda r, x: r.peek(r.to_address(x))),
     "STR$": num_function(lambda r, x: r.format_number(x), "str"),
     "LEN": str_function(lambda r, s: len(s)),
+    "ASC": str_function(_asc),
 }
 
 
