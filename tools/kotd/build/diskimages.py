@@ -206,14 +206,17 @@ def check_frontend_place(base: int, size: int, engine_end: int, region) -> None:
 
 
 def check_before_charset(code_end: int, engine_end: int, charset) -> None:
-    """The engine and the front end's code (ending before ``code_end``, whole sectors
-    as the boot loader reads them) must end before the character set (``charset``, the
-    engine region's last KB, filled at run time); ImageError otherwise."""
+    """The engine and the front end's code (its bytes ending before ``code_end``) must
+    end before the character set (``charset``, the engine region's last KB);
+    ImageError otherwise.  The loader reads whole sectors, so the code's last sector
+    may put up to 127 bytes of padding into the character set: nothing is there at
+    boot, and the set is filled at run time (atari_charset.s charset_ready, after
+    every screen open), never read from the disk again."""
     if engine_end > charset.start:
         raise ImageError(f"port/asm/atari.s: the engine ends at ${engine_end - 1:04X}, over the {charset} "
                          f"(tools/kotd/build/targets.py): {engine_end - charset.start} bytes too many")
     if code_end > charset.start:
-        raise ImageError(f"port/asm/atari_frontend.s: its code ends at ${code_end - 1:04X} on whole sectors, "
+        raise ImageError(f"port/asm/atari_frontend.s: its code ends at ${code_end - 1:04X}, "
                          f"over the {charset} (tools/kotd/build/targets.py): "
                          f"{code_end - charset.start} bytes too many")
 
@@ -291,7 +294,7 @@ def frontend_segments(model: Model, target: Target, engine: Assembly) -> list[tu
         raise ImageError(f"port/asm/atari_frontend.s: {len(asm.image)} bytes, its sections {at}: "
                          f"bytes outside section_code..section_extra_end")
     check_frontend_place(base, len(out[0][2]), engine_end, target.engine)
-    check_before_charset(base + len(out[0][2]) + (-len(out[0][2]) % atr.SECTOR), engine_end, target.charset)
+    check_before_charset(base + len(out[0][2]), engine_end, target.charset)
     check_frontend_text_place(out[1][1], len(out[1][2]), target.state)
     check_extra_place(out[2][1], out[2][1], asm.address("section_extra_last"), target.resident)
     return out
