@@ -274,7 +274,7 @@ plan_board:
 _ring:
     stx GL_RING_ON
     ldx AI_SIDE                     ; supply.supply_range of a combat unit
-    jsr ai_supply_range
+    jsr side_supply_range
     sta GL_RANGE
     jsr ai_opening_targets
     sta GL_DRIVING
@@ -1689,17 +1689,8 @@ _unit:
     ldy GL_EST+1
     jsr m_word
     ldx GL_KEEP_X
-    lda U_SUPPLY_LO,x
-    cmp #<LOW_SUPPLY_THRESHOLD
-    lda U_SUPPLY_HI,x
-    sbc #>LOW_SUPPLY_THRESHOLD
-    bcs _supplied
-    lda #LOW_SUPPLY_PERCENT
-    jsr mul_by_byte
-    lda #100
-    jsr div_by_byte
+    jsr low_supply_cut              ; combat.s's (halved short of supply)
     ldx GL_KEEP_X
-_supplied:
     lda GL_TENTHS                   ; the multiplier, capped
     ldy U_FORT,x
     beq _capped

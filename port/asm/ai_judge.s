@@ -70,29 +70,6 @@ ai_args:
     rts
 
 ;
-; ai_supply_range -- supply.supply_range of a side's combat units: the Axis's, or
-; the Allies' by who plays them (the computer's under the solitaire rules).  The
-; engine's trace_side (supply.s) states it in line: the Atari's engine region has
-; no room for the bytes a shared routine costs there.
-;
-; In:       X = side (SIDE_AXIS or SIDE_ALLIED)
-; Out:      A = the range in hexes
-; Clobbers: Y, flags
-;
-ai_supply_range:
-.scope
-    lda #SUPPLY_RANGE_AXIS
-    cpx #SIDE_AXIS
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_HUMAN
-    ldy OPT_COMPUTER_ALLIED
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_COMPUTER
-_range:
-    rts
-.scend
-
-;
 ; ai_unit_bit -- where a unit's bit is in a field of a bit a unit (CUT_OFF: unit
 ; index i is bit i % 8 of byte i / 8; stateblock.py _unit_bits).
 ;

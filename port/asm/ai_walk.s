@@ -302,7 +302,7 @@ walk_into_supply:
 .scope
     ldy WALK_UNIT                   ; supply.supply_range of a combat unit (the
     ldx UNIT_SIDE,y                 ; walk moves no depot)
-    jsr ai_supply_range
+    jsr side_supply_range
     sta WALK_RANGE
     lda #$FF
     sta WALK_BEST

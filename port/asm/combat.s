@@ -936,6 +936,30 @@ _store:
 .scend
 
 ;
+; low_supply_cut -- a defender's strength as the battle counts it: times
+; LOW_SUPPLY_PERCENT / 100, floor, below LOW_SUPPLY_THRESHOLD supply (manual
+; IV.D.4.a).  The computer opponent counts it so too (ai_goals.s stack_objective).
+;
+; In:       X = the unit's index; M0, M1 = its strength
+; Out:      M0, M1 = the strength counted
+; Clobbers: A, flags; when cut, also X, Y and math.s's
+;
+low_supply_cut:
+.scope
+    lda U_SUPPLY_LO,x
+    cmp #<LOW_SUPPLY_THRESHOLD
+    lda U_SUPPLY_HI,x
+    sbc #>LOW_SUPPLY_THRESHOLD
+    bcs _supplied
+    lda #LOW_SUPPLY_PERCENT
+    jsr mul_by_byte
+    lda #100
+    jmp div_by_byte
+_supplied:
+    rts
+.scend
+
+;
 ; measure_defence -- the defenders' modified strength D: each strength (halved
 ; below LOW_SUPPLY_THRESHOLD) times min(terrain + FORT_STEP_TENTHS x fort,
 ; FORT_CAP_TENTHS) tenths, summed; times (100 + AIR_DEFENDER_PERCENT x air) /
@@ -999,16 +1023,7 @@ _same:
     sta M0
     lda U_STR_HI,x
     sta M1
-    lda U_SUPPLY_LO,x
-    cmp #<LOW_SUPPLY_THRESHOLD
-    lda U_SUPPLY_HI,x
-    sbc #>LOW_SUPPLY_THRESHOLD
-    bcs _supplied
-    lda #LOW_SUPPLY_PERCENT
-    jsr mul_by_byte
-    lda #100
-    jsr div_by_byte
-_supplied:
+    jsr low_supply_cut
     clc                             ; a hex's strengths sum within 16 bits
     lda W_VALUE                     ; (tables.py: ten times them do)
     adc M0

@@ -96,14 +96,8 @@ trace_side:
 .scope
     sta SUPPLY_SIDE
     jsr find_sources
-    lda #SUPPLY_RANGE_AXIS          ; the combat units' range: Axis, or Allied by
-    ldx SUPPLY_SIDE                 ; who plays them
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_HUMAN
-    ldy OPT_COMPUTER_ALLIED
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_COMPUTER
-_range:
+    ldx SUPPLY_SIDE                 ; the combat units' range
+    jsr side_supply_range
     sta SV_N1
     clc
     adc #DEPOT_CHAIN
@@ -250,6 +244,29 @@ _found:                             ; the last source from now on: SV_LAST_* =
     ldy SIDE_UNITS,x                ; the unit again
     jmp _supplied
 .scend
+
+;
+; side_supply_range -- supply.supply_range of a side's combat units: the Axis's, or
+; the Allies' by who plays them (the computer's under the solitaire rules).  The
+; computer opponent asks it too (ai_goals.s, ai_walk.s).
+;
+; In:       X = side (SIDE_AXIS or SIDE_ALLIED)
+; Out:      A = the range in hexes
+; Clobbers: Y, flags
+;
+side_supply_range:
+.scope
+    lda #SUPPLY_RANGE_AXIS
+    cpx #SIDE_AXIS
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_HUMAN
+    ldy OPT_COMPUTER_ALLIED
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_COMPUTER
+_range:
+    rts
+.scend
+
 
 ;
 ; find_sources -- the supply sources of SUPPLY_SIDE: its places in

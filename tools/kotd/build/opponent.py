@@ -65,13 +65,13 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "e_phase_info", "e_logistics", "e_choose_first", "e_move", "e_fortify", "e_sea_move",
                  "e_attack", "e_defend", "e_access", "e_finish_unit", "e_end_reaction",
                  # ai_walk.s
-                 "find_sources", "SV_PLACES", "move_rule", "fortify_rule",
+                 "find_sources", "SV_PLACES", "move_rule", "fortify_rule", "side_supply_range",
                  "attacker_op_cost",
                  # ai_depot.s
                  "hex_census", "hex_full", "trace_side", "SIDE_UNITS", "SIDE_UNITS_START", "SIDE_DEPOTS_START",
                  "TERRAIN_SUPPLY_NONMOBILE",
                  # ai_goals.s
-                 "TERRAIN_DEFENCE_TENTHS", "OP_ALLOWANCE_AXIS", "OP_ALLOWANCE_ALLIED",
+                 "TERRAIN_DEFENCE_TENTHS", "OP_ALLOWANCE_AXIS", "OP_ALLOWANCE_ALLIED", "low_supply_cut",
                  "mul_16x16", "mul_32x16", "div_by_byte", "div_by_word")
 #: ai_depot.s keeps a depot's search cost x 8 + a direction in a byte: costs up to this.
 DEPOT_OP_MOST = 30
