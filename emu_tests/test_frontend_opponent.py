@@ -6,10 +6,9 @@ computer side's turn through the resident code's OPPONENT_CALL into the opponent
 (loaded in py65 by kotd.emu.opponent.load_opponent), its OPPONENT_PLAY entry (ai_play,
 tools/kotd/build/opponent.py ENTRIES).
 
-While ai_play is not in the opponent's SOURCES (it is written on another branch), the
-entry takes no argument count (every call refused with E_ARG_COUNT): the front end shows
-the refusal and the humans play on, which is tested; the play loop's own test (the
-computer playing both sides, its state the reference good player's) skips until then.
+An OPPONENT_PLAY that refuses every call (its argument count patched to $FF: E_ARG_COUNT)
+shows the refusal and the humans play on; the play loop's own test runs the computer on
+both sides, its state at every stop the reference good player's.
 """
 
 from __future__ import annotations
