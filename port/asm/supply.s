@@ -84,6 +84,29 @@ _bad:
 .scend
 
 ;
+; side_supply_range -- supply.supply_range of a side's combat units: the Axis's, or
+; the Allies' by who plays them (the computer's under the solitaire rules).  The
+; computer opponent asks it too (ai_goals.s, ai_walk.s).  It stands before trace_side:
+; after it, trace_side's unit loop crossed a page on the Apple (a cycle a taken branch).
+;
+; In:       X = side (SIDE_AXIS or SIDE_ALLIED)
+; Out:      A = the range in hexes
+; Clobbers: Y, flags
+;
+side_supply_range:
+.scope
+    lda #SUPPLY_RANGE_AXIS
+    cpx #SIDE_AXIS
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_HUMAN
+    ldy OPT_COMPUTER_ALLIED
+    beq _range
+    lda #SUPPLY_RANGE_ALLIED_COMPUTER
+_range:
+    rts
+.scend
+
+;
 ; trace_side -- the sources of a side, then the supplied flag of each of its
 ; units on the map.
 ;
@@ -244,29 +267,6 @@ _found:                             ; the last source from now on: SV_LAST_* =
     ldy SIDE_UNITS,x                ; the unit again
     jmp _supplied
 .scend
-
-;
-; side_supply_range -- supply.supply_range of a side's combat units: the Axis's, or
-; the Allies' by who plays them (the computer's under the solitaire rules).  The
-; computer opponent asks it too (ai_goals.s, ai_walk.s).
-;
-; In:       X = side (SIDE_AXIS or SIDE_ALLIED)
-; Out:      A = the range in hexes
-; Clobbers: Y, flags
-;
-side_supply_range:
-.scope
-    lda #SUPPLY_RANGE_AXIS
-    cpx #SIDE_AXIS
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_HUMAN
-    ldy OPT_COMPUTER_ALLIED
-    beq _range
-    lda #SUPPLY_RANGE_ALLIED_COMPUTER
-_range:
-    rts
-.scend
-
 
 ;
 ; find_sources -- the supply sources of SUPPLY_SIDE: its places in
