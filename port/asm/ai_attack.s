@@ -818,7 +818,7 @@ _keeps:
 
 ;
 ; ai_attacks_begin -- the start of one of _attacks's loops: the odds needed by the
-; posture (AI_ATTACK_ODDS_DEFENCE; in offence AI_ATTACK_ODDS_OFFENCE, or
+; posture (AI_ATTACK_ODDS_DEFENCE_ by side; in offence AI_ATTACK_ODDS_OFFENCE, or
 ; AI_ATTACK_ODDS_PLANNED in a planned offensive, where with AI_RATIO at least
 ; AI_RATIO_CRUSHING the need and the floor are AI_ATTACK_ODDS_CRUSHING, as they are in
 ; the last turn), the floor (AI_ATTACK_ODDS_FLOOR), no battle counted on any hex yet,
@@ -836,7 +836,9 @@ ai_attacks_begin:
     lda TURN
     cmp LAST_TURN
     bcs _crushing                   ; the last turn: nothing after it
-    ldx #AI_ATTACK_ODDS_DEFENCE
+    ldx AI_SIDE
+    lda _defence,x
+    tax
     lda AI_OFFENSIVE
     beq _need
     ldx #AI_ATTACK_ODDS_OFFENCE
@@ -865,6 +867,8 @@ _next:
     dex
     bpl _unit
     rts
+_defence:                           ; ai_good.ATTACK_ODDS_DEFENCE by side
+    .byte AI_ATTACK_ODDS_DEFENCE_AXIS, AI_ATTACK_ODDS_DEFENCE_ALLIED
 .scend
 
 ;

@@ -45,7 +45,9 @@ ATTACK_ODDS_FLOOR = 100          # never below even odds ...
 ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength, or in the
 RATIO_CRUSHING = 200             # last turn (nothing after it to spare strength for): the defender still loses
                                  # base x (risk + 0.25) to the attacker's base x risk
-ATTACK_ODDS_DEFENCE = 120
+ATTACK_ODDS_DEFENCE = {"axis": 120,   # in defence (a counter-attack, VI.9), by side: the Allies, holding a
+                       "allied": 100}  # line near their base, strike at even odds; the Axis, pressing at the
+                                       # end of its supply with its pool husbanded (VI.14), at 1.2
 ATTACK_ODDS_TOWN_CUT = 20        # less needed against a town or the Tobruk ring
 REACTION_ODDS = 200
 ATTACKS_PER_TARGET = 3           # repeated battles on one hex in one phase
@@ -432,7 +434,10 @@ class GoodAI:
 
     def _attacks(self, game: Game, offence: bool) -> None:
         planned = game.model.turn(game.state.turn).date in OFFENSIVE_DATES[self.side]
-        min_odds = (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE) if offence else ATTACK_ODDS_DEFENCE
+        if offence:
+            min_odds = ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE
+        else:
+            min_odds = ATTACK_ODDS_DEFENCE[self.side]
         self._floor = ATTACK_ODDS_FLOOR
         if offence and planned and self._ratio >= RATIO_CRUSHING or game.state.turn >= game.state.last_turn:
             min_odds = self._floor = ATTACK_ODDS_CRUSHING       # VI.12: the line will not hold; or the last turn
