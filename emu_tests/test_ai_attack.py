@@ -177,6 +177,7 @@ def check_attack_loop(machine, model, side, state, offence, en_route, ratio) -> 
     poke_word(machine, "AI_RATIO", min(ratio, 0xFFFF))
     call(machine, "ai_attacks_begin")
     assert ram(machine, "AI_PASSES") == len(game.side_units(side))
+    assert (ram(machine, "AI_MIN_ODDS"), ram(machine, "AI_FLOOR")) == ai._needs(game, offence), (side, offence)
     game.looping = True
     try:
         ai._attacks(game, offence)

@@ -432,15 +432,18 @@ class GoodAI:
                 return
         game.attack(hx, target, attackers, defenders, intensity, risk, air)
 
-    def _attacks(self, game: Game, offence: bool) -> None:
+    def _needs(self, game: Game, offence: bool) -> tuple[int, int]:
+        """The odds an attack loop needs and its floor, by posture (the twin: ai_attack.s's
+        ai_attacks_begin, AI_MIN_ODDS and AI_FLOOR)."""
         planned = game.model.turn(game.state.turn).date in OFFENSIVE_DATES[self.side]
-        if offence:
-            min_odds = ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE
-        else:
-            min_odds = ATTACK_ODDS_DEFENCE[self.side]
-        self._floor = ATTACK_ODDS_FLOOR
         if offence and planned and self._ratio >= RATIO_CRUSHING or game.state.turn >= game.state.last_turn:
-            min_odds = self._floor = ATTACK_ODDS_CRUSHING       # VI.12: the line will not hold; or the last turn
+            return ATTACK_ODDS_CRUSHING, ATTACK_ODDS_CRUSHING     # VI.12: the line will not hold; or the last turn
+        if offence:
+            return (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE), ATTACK_ODDS_FLOOR
+        return ATTACK_ODDS_DEFENCE[self.side], ATTACK_ODDS_FLOOR
+
+    def _attacks(self, game: Game, offence: bool) -> None:
+        min_odds, self._floor = self._needs(game, offence)
         home = home_base(game.model, self.side)
         done: dict[Hex, int] = {}
         for _ in range(len(game.side_units(self.side))):      # bounded: at most one pass per unit
