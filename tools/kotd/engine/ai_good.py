@@ -333,7 +333,6 @@ class GoodAI:
 
     # --- attacks ---------------------------------------------------------------------
     def _attackers(self, game: Game, hx: Hex, occ) -> tuple[int, ...]:
-        in_reaction = game.reaction is not None
         return tuple(u.number for u in occ.get(hx, [])
                      if side_of(game.model, u) == self.side and combat.can_attack(game.model, u)
                      and not utype(game.model, u).is_depot
