@@ -24,10 +24,10 @@ def dist(request):
     return request.getfixturevalue("dist")
 
 
-def machine(dist, tmp_path, *args) -> dict:
+def machine(dist, tmp_path, *args, timeout: int = 1200) -> dict:
     image = tmp_path / "play.dsk"
     shutil.copy(dist / "kotd-apple.dsk", image)
-    return run_script("apple_frontend_machine.py", image, dist, *args, timeout=1200)
+    return run_script("apple_frontend_machine.py", image, dist, *args, timeout=timeout)
 
 
 def test_apple_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_path):
@@ -36,6 +36,17 @@ def test_apple_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_pa
     out = machine(dist, tmp_path, "play", "tobruk41", "1")
     assert out["checks"] and all(difference is None for _, _, difference in out["checks"]), out["checks"]
     assert out["himem"] == APPLE.program.end + 1
+    assert out["fre"] >= 2048, "issue 13: at least 2 KB free"
+
+
+@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_apple_front_end_plays_every_scenario_whole_from_the_disk(dist, tmp_path, scenario, long_run):
+    """--long: the recorded two-player game of each other scenario typed into the booted
+    disk to its end: the reference's state block after every turn and at the end."""
+    if not long_run:
+        pytest.skip("whole games of every scenario in AppleWin: --long")
+    out = machine(dist, tmp_path, "play", scenario, "1", timeout=3600)
+    assert out["checks"] and all(difference is None for _, _, difference in out["checks"]), out["checks"]
     assert out["fre"] >= 2048, "issue 13: at least 2 KB free"
 
 
@@ -71,3 +82,12 @@ def test_the_demonstration_plays_the_reference_game_in_the_language_card(model, 
     player's, action for action (every 600 frames; 6,000 frames reach about 280 actions)."""
     out = machine(dist, tmp_path, "demo", "6000", config)
     emulators.demonstration(model, out, 250)
+
+
+def test_the_demonstration_plays_to_the_game_end_on_a_iie(model, dist, tmp_path, long_run):
+    """--long: the demonstration left alone until the game is over (Tobruk '41 game 1:
+    452 actions, reached in about 7,200 frames), every sample the reference good player's."""
+    if not long_run:
+        pytest.skip("the whole demonstration in AppleWin: --long")
+    out = machine(dist, tmp_path, "demo", "9000", "iie", timeout=3600)
+    emulators.demonstration(model, out, 452)
