@@ -5,6 +5,7 @@ keeps C globals).
     python tests/apple_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
     python tests/apple_frontend_machine.py IMAGE DIST measure [SHOTS_DIR]
     python tests/apple_frontend_machine.py IMAGE DIST saveload SCENARIO SEED MACHINE
+    python tests/apple_frontend_machine.py IMAGE DIST demo FRAMES MACHINE [SHOTS_DIR|-] [SCENARIO_INDEX]
 
 The screen is hi-res page 2, drawn by the display code: its text is not on the text page
 the driver reads.  So a key is typed when the program waits for one (the 6502 in the
@@ -204,13 +205,14 @@ def measure(image: str, dist: Path, shots: str | None) -> dict:
     return out
 
 
-def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None) -> dict:
+def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None, scenario: int = 0) -> dict:
     """The demonstration (the opponent in the language card): 1 pressed three times
-    (COMPUTER BOTH), space, then no key for `frames` frames; the state block every 600
-    frames (hex), OPPONENT_READY."""
+    (COMPUTER BOTH), 2 `scenario` times (the scenario's index in data/scenarios.yaml),
+    space, then no key for `frames` frames; the state block every 600 frames (hex),
+    OPPONENT_READY."""
     g = Game(image, dist, machine)
     out = {"ready": g.a.peek(g.c["OPPONENT_READY"])}
-    for ch in "111":
+    for ch in "111" + "2" * scenario:
         g.press(ch)
     g.wait_key()
     g.a.key(" ")
@@ -227,7 +229,9 @@ def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None) -
 if __name__ == "__main__":
     image, dist, job = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
     if job == "demo":
-        print(json.dumps(demo(image, dist, int(sys.argv[4]), sys.argv[5], sys.argv[6] if len(sys.argv) > 6 else None)))
+        print(json.dumps(demo(image, dist, int(sys.argv[4]), sys.argv[5],
+                              sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] != "-" else None,
+                              int(sys.argv[7]) if len(sys.argv) > 7 else 0)))
     elif job == "play":
         print(json.dumps(play(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6] if len(sys.argv) > 6 else None)))
     elif job == "saveload":

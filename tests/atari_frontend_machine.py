@@ -4,7 +4,7 @@ process of its own; the emulator keeps C globals).
 
     python tests/atari_frontend_machine.py IMAGE DIST [SHOTS_DIR]
     python tests/atari_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
-    python tests/atari_frontend_machine.py IMAGE DIST demo FRAMES [SHOTS_DIR]
+    python tests/atari_frontend_machine.py IMAGE DIST demo FRAMES [SHOTS_DIR|-] [SCENARIO_INDEX]
 
 Prints one JSON object: the frames each step took, the screens, FRE(0) at the points
 measured (BREAK, ?FRE(0), CONT), the state block's phase and turn.
@@ -314,10 +314,11 @@ def under_the_os(a) -> bool:
     return not (g("PIA_PORTB") | g("PIA_PORTB_mask")) & 1
 
 
-def demo(image: str, dist: Path, frames: int, shots: str | None) -> dict:
+def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int = 0) -> dict:
     """The demonstration on an XL (the opponent loaded under the OS): 1 pressed three times
-    (COMPUTER BOTH), START, then no key for `frames` frames; the state block every 600
-    frames (hex), the screen at the end, OPPONENT_READY."""
+    (COMPUTER BOTH), 2 `scenario` times (the scenario's index in data/scenarios.yaml),
+    START, then no key for `frames` frames; the state block every 600 frames (hex), the
+    screen at the end, OPPONENT_READY."""
     sys.path.insert(0, str(EMULATORS / "atari"))
     from a8 import Atari
     c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
@@ -329,6 +330,11 @@ def demo(image: str, dist: Path, frames: int, shots: str | None) -> dict:
     for text in ("COMPUTER AXIS", "COMPUTER ALLIES", "COMPUTER BOTH"):
         a.key("1")
         a.wait_until(lambda m: text in m.screen_text(), 600)
+    for _ in range(scenario):
+        before = a.screen_text()
+        a.key("2")
+        a.wait_until(lambda m: m.screen_text() != before, 600)
+        a.frames(10)
     out["setup"] = [ln.rstrip() for ln in a.screen_lines() if ln.strip()]
     a.console(start=True, frames=20)
     out["states"], out["turns"] = [], []
@@ -376,7 +382,8 @@ def charset(image: str, dist: Path) -> dict:
 if __name__ == "__main__":
     if len(sys.argv) > 3 and sys.argv[3] == "demo":
         print(json.dumps(demo(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]),
-                              sys.argv[5] if len(sys.argv) > 5 else None)))
+                              sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None,
+                              int(sys.argv[6]) if len(sys.argv) > 6 else 0)))
     elif len(sys.argv) > 3 and sys.argv[3] == "charset":
         print(json.dumps(charset(sys.argv[1], Path(sys.argv[2]))))
     elif len(sys.argv) > 3 and sys.argv[3] == "starts":

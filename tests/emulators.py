@@ -28,7 +28,7 @@ def needs(machine: tuple[str, str]) -> None:
         pytest.skip(f"no emulator driver at {EMULATORS / driver}")
 
 
-def settled(read, advance, busy=lambda: False, frames: int = 6, tries: int = 300) -> bytes:
+def settled(read, advance, busy=lambda: False, frames: int = 6, tries: int = 3600) -> bytes:
     """What `read()` gives once it gives the same twice `frames` frames apart
     (`advance(frames)` runs them) with the machine in BASIC at both reads (`busy()`
     false: no engine or opponent call under way): a state block between two engine
@@ -54,17 +54,18 @@ def run_script(script: str, *args, timeout: int = 600) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def demonstration(model, out: dict, at_least: int) -> None:
-    """The machine script's demonstration (demo: COMPUTER BOTH on the set-up's default
-    game, Tobruk '41 game 1, both sides at the second level): the opponent loaded
-    (OPPONENT_READY 1) and every state block sampled (`settled`) one of the reference good player's
-    (kotd.emu.opponent_replay.reference_states), the last at least `at_least` actions in."""
+def demonstration(model, out: dict, at_least: int | None, scenario: str = "tobruk41") -> None:
+    """The machine script's demonstration (demo: COMPUTER BOTH on game 1 of the scenario,
+    the set-up's default Tobruk '41 unless said, both sides at the second level): the
+    opponent loaded (OPPONENT_READY 1) and every state block sampled (`settled`) one of
+    the reference good player's (kotd.emu.opponent_replay.reference_states), the last at
+    least `at_least` actions in (None: the game's end, the reference's last state)."""
     from kotd.emu.opponent_replay import reference_states
     from kotd.engine.setup import Options
     from kotd.replay import first_difference
     level = list(model.ratings.difficulty)[1]
     states = reference_states(model, Options.at_levels(model, level, level, computer_allied=True,
-                                                      computer_axis=True), 3000)
+                                                      computer_axis=True), 100000, scenario)
     assert out["ready"] == 1
     at = []
     for k, raw in enumerate(out["states"]):
@@ -72,5 +73,5 @@ def demonstration(model, out: dict, at_least: int) -> None:
         assert got in states, (k, first_difference(model, got, min(states, key=lambda s: sum(
             a != b for a, b in zip(s, got)))))
         at.append(states.index(got))
-    assert at == sorted(at) and at[-1] >= at_least, at
+    assert at == sorted(at) and at[-1] >= (len(states) - 1 if at_least is None else at_least), at
     print("reference actions reached every 600 frames:", at)

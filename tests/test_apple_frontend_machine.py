@@ -84,10 +84,13 @@ def test_the_demonstration_plays_the_reference_game_in_the_language_card(model, 
     emulators.demonstration(model, out, 250)
 
 
-def test_the_demonstration_plays_to_the_game_end_on_a_iie(model, dist, tmp_path, long_run):
-    """--long: the demonstration left alone until the game is over (Tobruk '41 game 1:
-    452 actions, reached in about 7,200 frames), every sample the reference good player's."""
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_the_demonstration_plays_every_scenario_to_its_end_on_a_iie(model, dist, tmp_path, scenario, long_run):
+    """--long: COMPUTER BOTH on game 1 of each scenario, no key after: every sample is the
+    reference good player's, to the game's end (Tobruk '41: 452 actions in about 7,200
+    frames; Campaign: 2,801 in about 66,000)."""
     if not long_run:
-        pytest.skip("the whole demonstration in AppleWin: --long")
-    out = machine(dist, tmp_path, "demo", "9000", "iie", timeout=3600)
-    emulators.demonstration(model, out, 452)
+        pytest.skip("whole demonstrations in AppleWin: --long")
+    out = machine(dist, tmp_path, "demo", "80000", "iie", "-", str(list(model.scenarios).index(scenario)),
+                  timeout=3600)
+    emulators.demonstration(model, out, None, scenario)

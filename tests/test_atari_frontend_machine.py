@@ -57,6 +57,18 @@ def test_the_demonstration_plays_the_reference_game_on_an_xl(model, dist, tmp_pa
     assert any("GAME OVER" in ln for ln in out["screen"])
 
 
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_the_demonstration_plays_every_scenario_to_its_end_on_an_xl(model, dist, tmp_path, scenario, long_run):
+    """--long: COMPUTER BOTH on game 1 of each scenario, no key after: every sample is the
+    reference good player's, to the game's end (Campaign: 2,801 actions in about 23,400
+    frames)."""
+    if not long_run:
+        pytest.skip("whole demonstrations in atari800: --long")
+    out = machine(dist, tmp_path, "demo", "40000", "-", str(list(model.scenarios).index(scenario)))
+    emulators.demonstration(model, out, None, scenario)
+    assert any("GAME OVER" in ln for ln in out["screen"])
+
+
 def test_atari_front_end_boots_and_plays(dist, tmp_path):
     out = machine(dist, tmp_path)
     assert out["setup"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in out["setup"][1]
