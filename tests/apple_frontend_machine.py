@@ -6,6 +6,7 @@ keeps C globals).
     python tests/apple_frontend_machine.py IMAGE DIST measure [SHOTS_DIR]
     python tests/apple_frontend_machine.py IMAGE DIST saveload SCENARIO SEED MACHINE
     python tests/apple_frontend_machine.py IMAGE DIST demo FRAMES MACHINE [SHOTS_DIR|-] [SCENARIO_INDEX]
+    python tests/apple_frontend_machine.py IMAGE DIST thinking FRAMES MACHINE SCENARIO_INDEX
 
 The screen is hi-res page 2, drawn by the display code: its text is not on the text page
 the driver reads.  So a key is typed when the program waits for one (the 6502 in the
@@ -226,12 +227,35 @@ def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None, s
     return out
 
 
+def thinking(image: str, dist: Path, frames: int, machine: str, scenario: int) -> dict:
+    """The demonstration of game 1 of the scenario (its index in data/scenarios.yaml),
+    looked at every frame: the frames the opponent's calls were under way (the language
+    card read), by turn and by the side asked (FLOW_ACTOR), as "turn/side": frames, and
+    whether the game is over at the end."""
+    g = Game(image, dist, machine)
+    for ch in "111" + "2" * scenario:
+        g.press(ch)
+    g.wait_key()
+    g.a.key(" ")
+    busy: dict[str, int] = {}
+    for _ in range(frames):
+        g.a.run(frames=1)
+        if g.in_card():
+            key = f"{g.a.peek(g.c['TURN'])}/{('axis', 'allied')[g.a.peek(g.c['FLOW_ACTOR']) & 1]}"
+            busy[key] = busy.get(key, 0) + 1
+        elif g.a.peek(g.c["PHASE"]) == g.c["PHASE_GAME_OVER"]:
+            break
+    return {"busy": busy, "over": g.a.peek(g.c["PHASE"]) == g.c["PHASE_GAME_OVER"]}
+
+
 if __name__ == "__main__":
     image, dist, job = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
     if job == "demo":
         print(json.dumps(demo(image, dist, int(sys.argv[4]), sys.argv[5],
                               sys.argv[6] if len(sys.argv) > 6 and sys.argv[6] != "-" else None,
                               int(sys.argv[7]) if len(sys.argv) > 7 else 0)))
+    elif job == "thinking":
+        print(json.dumps(thinking(image, dist, int(sys.argv[4]), sys.argv[5], int(sys.argv[6]))))
     elif job == "play":
         print(json.dumps(play(image, dist, sys.argv[4], int(sys.argv[5]), sys.argv[6] if len(sys.argv) > 6 else None)))
     elif job == "saveload":

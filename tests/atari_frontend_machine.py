@@ -5,6 +5,7 @@ process of its own; the emulator keeps C globals).
     python tests/atari_frontend_machine.py IMAGE DIST [SHOTS_DIR]
     python tests/atari_frontend_machine.py IMAGE DIST play SCENARIO SEED [SHOTS_DIR]
     python tests/atari_frontend_machine.py IMAGE DIST demo FRAMES [SHOTS_DIR|-] [SCENARIO_INDEX]
+    python tests/atari_frontend_machine.py IMAGE DIST thinking FRAMES SCENARIO_INDEX
 
 Prints one JSON object: the frames each step took, the screens, FRE(0) at the points
 measured (BREAK, ?FRE(0), CONT), the state block's phase and turn.
@@ -349,6 +350,38 @@ def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int =
     return out
 
 
+def thinking(image: str, dist: Path, frames: int, scenario: int) -> dict:
+    """The demonstration of game 1 of the scenario (its index in data/scenarios.yaml) on
+    an XL, looked at every frame: the frames the opponent's calls were under way (the OS
+    switched out), by turn and by the side asked (FLOW_ACTOR), as "turn/side": frames,
+    and whether the game is over at the end."""
+    sys.path.insert(0, str(EMULATORS / "atari"))
+    from a8 import Atari
+    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
+    a = Atari()
+    a.boot(disk=image, basic=True, xl=True)
+    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
+    a.frames(10)
+    for text in ("COMPUTER AXIS", "COMPUTER ALLIES", "COMPUTER BOTH"):
+        a.key("1")
+        a.wait_until(lambda m: text in m.screen_text(), 600)
+    for _ in range(scenario):
+        before = a.screen_text()
+        a.key("2")
+        a.wait_until(lambda m: m.screen_text() != before, 600)
+        a.frames(10)
+    a.console(start=True, frames=20)
+    busy: dict[str, int] = {}
+    for _ in range(frames):
+        a.frames(1)
+        if under_the_os(a):
+            key = f"{a.peek(c['TURN'])}/{('axis', 'allied')[a.peek(c['FLOW_ACTOR']) & 1]}"
+            busy[key] = busy.get(key, 0) + 1
+        elif a.peek(c["PHASE"]) == c["PHASE_GAME_OVER"]:
+            break
+    return {"busy": busy, "over": a.peek(c["PHASE"]) == c["PHASE_GAME_OVER"]}
+
+
 def charset(image: str, dist: Path) -> dict:
     """The map's character set (port/asm/atari_charset.s) on the machine: after the first
     map, and again after a RESET (the OS puts CHBAS back; the resident code types RUN and
@@ -384,6 +417,8 @@ if __name__ == "__main__":
         print(json.dumps(demo(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]),
                               sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None,
                               int(sys.argv[6]) if len(sys.argv) > 6 else 0)))
+    elif len(sys.argv) > 3 and sys.argv[3] == "thinking":
+        print(json.dumps(thinking(sys.argv[1], Path(sys.argv[2]), int(sys.argv[4]), int(sys.argv[5]))))
     elif len(sys.argv) > 3 and sys.argv[3] == "charset":
         print(json.dumps(charset(sys.argv[1], Path(sys.argv[2]))))
     elif len(sys.argv) > 3 and sys.argv[3] == "starts":

@@ -17,6 +17,9 @@ HERE = Path(__file__).resolve().parent
 EMULATORS = Path(os.environ.get("KOTD_EMULATORS", HERE.parents[0].parent / "shared" / "emulators"))
 ATARI = ("A8_LIB", "atari/a8.py")
 APPLE = ("A2_CORE", "apple/a2.py")
+#: Frames a second on both machines as emulated (NTSC): the Atari's 262 lines of 114
+#: cycles at 1.7897725 MHz, the Apple's 17,030 cycles at 1.0205 MHz.
+FRAME_HZ = 59.92
 
 
 def needs(machine: tuple[str, str]) -> None:
@@ -75,3 +78,14 @@ def demonstration(model, out: dict, at_least: int | None, scenario: str = "tobru
         at.append(states.index(got))
     assert at == sorted(at) and at[-1] >= (len(states) - 1 if at_least is None else at_least), at
     print("reference actions reached every 600 frames:", at)
+
+
+def thinking_within_budget(out: dict, target: str) -> tuple[str, float]:
+    """The machine script's `thinking`: the game ended (PHASE_GAME_OVER) and the
+    opponent's calls of each side's turn took at most issue 14's seconds on `target`
+    (kotd.bench.TURN_SECONDS).  The worst side's turn and its seconds."""
+    from kotd.bench import TURN_SECONDS
+    worst = max(out["busy"], key=out["busy"].get)
+    seconds = out["busy"][worst] / FRAME_HZ
+    assert seconds <= TURN_SECONDS[target], (worst, seconds, out["busy"])
+    return worst, round(seconds, 1)

@@ -69,6 +69,16 @@ def test_the_demonstration_plays_every_scenario_to_its_end_on_an_xl(model, dist,
     assert any("GAME OVER" in ln for ln in out["screen"])
 
 
+@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+def test_the_computer_thinks_within_20_s_a_turn_on_an_xl(model, dist, tmp_path, scenario):
+    """Issue 14's speed on the machine: the demonstration of game 1 looked at every frame
+    to its end; the frames the opponent's calls were under way, summed by turn and by the
+    side asked, within 20 s each (Alamein's Allied turn 12, the worst: 849 frames, 14.2 s)."""
+    out = machine(dist, tmp_path, "thinking", "60000", str(list(model.scenarios).index(scenario)))
+    assert out["over"], out
+    print(scenario, "worst turn/side, seconds:", emulators.thinking_within_budget(out, "atari"))
+
+
 def test_atari_front_end_boots_and_plays(dist, tmp_path):
     out = machine(dist, tmp_path)
     assert out["setup"][0] == "KNIGHTS OF THE DESERT" and "1 OPPONENT" in out["setup"][1]
