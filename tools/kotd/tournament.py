@@ -98,6 +98,7 @@ def play_one(model: Model, scenario: str, seed: int, axis: str, allied: str, set
     shortfall: dict[int, int] = {}                # hexes past supply range at the last Supply phase
     neglected: set[int] = set()
     seen_turn = [None]
+    before: dict[str, list] = {s: [] for s in SIDES}      # the sources at the last Supply phase
     for side in SIDES:
         inner = players[side].logistics
 
@@ -110,12 +111,18 @@ def play_one(model: Model, scenario: str, seed: int, axis: str, allied: str, set
                         runs[u.number] = runs.get(u.number, 0) + 1 if not u.supplied else 0
                         if runs[u.number]:
                             longest[u.number] = max(longest.get(u.number, 0), runs[u.number])
-                            short = _shortfall(model, g.state, u, sources[model.unit(u.number).side])
-                            if runs[u.number] >= 2 and short >= shortfall.get(u.number, short):
-                                neglected.add(u.number)     # no nearer to supply than a turn ago
+                            own = model.unit(u.number).side
+                            short = _shortfall(model, g.state, u, sources[own])
+                            # Acted on: nearer to the sources it has now (a depot brought up, a
+                            # withdrawal) or to those it had a turn ago (a withdrawal toward a
+                            # depot the enemy took since).
+                            if runs[u.number] >= 2 and min(short, _shortfall(model, g.state, u, before[own])) \
+                                    >= shortfall.get(u.number, short):
+                                neglected.add(u.number)
                             shortfall[u.number] = short
                     else:
                         runs[u.number] = 0
+                before.update(sources)
             return inner(g, unit)
         players[side].logistics = watched
     game.play()
