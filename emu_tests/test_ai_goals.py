@@ -175,6 +175,31 @@ def test_a_ring_cut_off_goes_back_to_the_depots(model, goal_machines):
             check(goal_machines[name], model, st, "axis", offence, f"ring cut off={cut_off}")
 
 
+def test_an_axis_tobruk_keeps_a_unit_with_no_enemy_near(model, goal_machines):
+    """Tobruk is the root of the Axis depot chain: the weakest of the Axis combat units in
+    an Axis Tobruk stays there with no enemy within HOLD_THREAT_RADIUS (El Alamein's
+    start, Tobruk Axis, two Axis units moved into it, the Allies on the El Alamein line);
+    both postures, both machines against the reference."""
+    from kotd import hexgrid
+    from kotd.engine.ai_good import HOLD_THREAT_RADIUS
+    state = new_game(model, "alamein", 1, Options(computer_allied=False))
+    state.phase = Phase.B1_OPERATIONS
+    tobruk = model.map.place_hex(model.map.tobruk)
+    assert state.control[model.map.tobruk] == "axis"
+    combat = [u for u in state.units if u.on_map and model.unit(u.number).side == "axis"
+              and not model.unit(u.number).is_depot and not model.unit(u.number).is_garrison]
+    movers = sorted(combat[:2], key=lambda u: (-u.strength, u.number))
+    for u in movers:
+        u.col, u.row = tobruk
+    assert all(hexgrid.distance(tobruk, u.hex) > HOLD_THREAT_RADIUS
+               for u in state.units if u.on_map and model.unit(u.number).side == "allied")
+    for offence in (False, True):
+        plan = python_plan(model, state, "axis", offence)
+        assert movers[-1].number not in plan["goals"], "the weakest in an Axis Tobruk does not hold"
+        for name in TARGET_NAMES:
+            check(goal_machines[name], model, state, "axis", offence, f"Axis Tobruk offence={offence}")
+
+
 def test_plan_long(model, goal_machines, long_run):
     """--long only: every plan of LONG_GAMES, both postures, solitaire on and off."""
     if not long_run:

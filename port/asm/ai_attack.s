@@ -818,14 +818,15 @@ _keeps:
 
 ;
 ; ai_attacks_begin -- the start of one of _attacks's loops: the odds needed by the
-; posture (AI_ATTACK_ODDS_DEFENCE_ by side; in offence AI_ATTACK_ODDS_OFFENCE, or
+; posture (in defence AI_ATTACK_ODDS_DEFENCE, the Axis with Tobruk its own
+; AI_ATTACK_ODDS_DEFENCE_TOBRUK; in offence AI_ATTACK_ODDS_OFFENCE, or
 ; AI_ATTACK_ODDS_PLANNED in a planned offensive, where with AI_RATIO at least
 ; AI_RATIO_CRUSHING the need and the floor are AI_ATTACK_ODDS_CRUSHING, as they are in
 ; the last turn), the floor (AI_ATTACK_ODDS_FLOOR), no battle counted on any hex yet,
 ; and as many passes as AI_SIDE has units on the map.
 ;
 ; In:       AI_SIDE; AI_OFFENSIVE, AI_PLANNED, AI_RATIO (ai_posture at the phase's start);
-;           TURN, LAST_TURN
+;           TURN, LAST_TURN; Tobruk's CONTROL
 ; Out:      AI_MIN_ODDS, AI_FLOOR, AI_PASSES; the battles counted per hex cleared
 ; Clobbers: A, X, flags
 ;
@@ -836,9 +837,15 @@ ai_attacks_begin:
     lda TURN
     cmp LAST_TURN
     bcs _crushing                   ; the last turn: nothing after it
-    ldx AI_SIDE
-    lda _defence,x
-    tax
+    ldx #AI_ATTACK_ODDS_DEFENCE
+    lda AI_SIDE
+    cmp #SIDE_AXIS
+    bne _posture
+    lda CONTROL+TOBRUK_TOWN
+    cmp #SIDE_AXIS
+    bne _posture
+    ldx #AI_ATTACK_ODDS_DEFENCE_TOBRUK  ; the root of its depot chain held: the pool husbanded
+_posture:
     lda AI_OFFENSIVE
     beq _need
     ldx #AI_ATTACK_ODDS_OFFENCE
@@ -867,8 +874,6 @@ _next:
     dex
     bpl _unit
     rts
-_defence:                           ; ai_good.ATTACK_ODDS_DEFENCE by side
-    .byte AI_ATTACK_ODDS_DEFENCE_AXIS, AI_ATTACK_ODDS_DEFENCE_ALLIED
 .scend
 
 ;

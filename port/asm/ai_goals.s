@@ -616,8 +616,8 @@ _done:
 ;
 ; holder -- GoodAI._holders for unit GL_UNIT (entry GL_ENTRY of AI_ORDER) at GL_HEX:
 ; the first AI_TOBRUK_HOLDERS combat units of an Allied Tobruk (by strength); in a
-; town (or the side's home base) with an enemy unit within AI_HOLD_THREAT_RADIUS hexes and no garrison, the
-; weakest combat unit there (the last in AI_ORDER).
+; town (or the side's home base) with an enemy unit within AI_HOLD_THREAT_RADIUS hexes, or
+; in an Axis Tobruk, and no garrison, the weakest combat unit there (the last in AI_ORDER).
 ;
 ; Out:      carry set: it holds
 ; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..ZP_TEMP+2; GL_COUNT
@@ -682,6 +682,8 @@ _after:
     beq _no
     jmp _after
 _threat:
+    jsr at_tobruk                   ; the Axis's (the Allies' went above): held whatever the distance
+    beq _yes
     jsr enemy_nearest               ; an enemy within the radius: carry clear
     cmp #AI_HOLD_THREAT_RADIUS+1
     rol

@@ -171,11 +171,10 @@ JUDGE_CONSTANTS = ("RATIO_OFFENCE", "RATIO_DATED_OFFENCE", "RATIO_CRUSHING", "AT
                    "ATTACK_ODDS_PLANNED", "ATTACK_ODDS_FLOOR", "ATTACK_ODDS_CRUSHING", "ATTACK_ODDS_TOWN_CUT",
                    "REACTION_ODDS", "ATTACKS_PER_TARGET", "ATTACK_SUPPLY_KEEP", "DEFENCE_RISK", "DEFENCE_AIR",
                    "ATTACK_AIR_BIG", "OPENING_SUPPLY_KEEP", "ATTACK_ODDS_HOME", "ATTACK_AIR_SMALL",
-                   "TARGET_HOME_VALUE", "TARGET_RING_VALUE")
-#: ... and ATTACK_ODDS_DEFENCE, by side (AI_ATTACK_ODDS_DEFENCE_AXIS, _ALLIED).
+                   "TARGET_HOME_VALUE", "TARGET_RING_VALUE", "ATTACK_ODDS_DEFENCE", "ATTACK_ODDS_DEFENCE_TOBRUK")
 #: Odds ai_attack.s keeps in a byte (the odds of a battle are 16 bits; what is needed is not).
 BYTE_ODDS = ("ATTACK_ODDS_OFFENCE", "ATTACK_ODDS_PLANNED", "ATTACK_ODDS_FLOOR", "ATTACK_ODDS_CRUSHING",
-             "ATTACK_ODDS_DEFENCE", "REACTION_ODDS", "ATTACK_ODDS_HOME")
+             "ATTACK_ODDS_DEFENCE", "ATTACK_ODDS_DEFENCE_TOBRUK", "REACTION_ODDS", "ATTACK_ODDS_HOME")
 OPENING_RING = 0xFE          # an opening plan's hex that belongs to the Tobruk ring (ai_judge.s)
 OPENING_END = 0xFF           # the end of a plan's hexes; as a plan's side, the end of the plans
 
@@ -187,7 +186,6 @@ def judge_lines(model: Model) -> list[str]:
     lines = ["; the good player's constants (kotd.engine.ai_good)"]
     for name in JUDGE_CONSTANTS:
         lines.append(f".alias AI_{name:<22} {getattr(ai_good, name)}")
-    lines += [f".alias AI_ATTACK_ODDS_DEFENCE_{s.upper():<7} {ai_good.ATTACK_ODDS_DEFENCE[s]}" for s in SIDES]
     where = "tools/kotd/build/opponent.py judge_lines"
     for side in SIDES:
         ceilings = sum(u.ceiling for u in model.units if u.side == side and u.role == "combat")
@@ -250,13 +248,12 @@ def attack_lines(model: Model) -> list[str]:
     battles an attack loop can launch (a side's units: AI_DONE_MAX)."""
     where = "tools/kotd/build/opponent.py attack_lines"
     for name in BYTE_ODDS:
-        by_side = getattr(ai_good, name)
-        for odds in by_side.values() if isinstance(by_side, dict) else (by_side,):
-            if not 0 < odds < 256:
-                raise OpponentError(f"{where}: ai_good.{name} = {by_side}; port/asm/ai_attack.s keeps "
-                                    f"the odds needed in a byte (1..255)")
-            if name != "ATTACK_ODDS_FLOOR" and odds <= ai_good.ATTACK_ODDS_TOWN_CUT:
-                raise OpponentError(f"{where}: ai_good.{name} is not above ATTACK_ODDS_TOWN_CUT")
+        odds = getattr(ai_good, name)
+        if not 0 < odds < 256:
+            raise OpponentError(f"{where}: ai_good.{name} = {odds}; port/asm/ai_attack.s keeps "
+                                f"the odds needed in a byte (1..255)")
+        if name != "ATTACK_ODDS_FLOOR" and odds <= ai_good.ATTACK_ODDS_TOWN_CUT:
+            raise OpponentError(f"{where}: ai_good.{name} is not above ATTACK_ODDS_TOWN_CUT")
     if ai_good.REACTION_ODDS - ai_good.ATTACK_ODDS_TOWN_CUT < max(ai_good.ATTACK_ODDS_FLOOR,
                                                                   ai_good.ATTACK_ODDS_CRUSHING):
         raise OpponentError(f"{where}: REACTION_ODDS less the town cut falls below a floor; port/asm/ai_attack.s "

@@ -45,9 +45,10 @@ ATTACK_ODDS_FLOOR = 100          # never below even odds ...
 ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength, or in the
 RATIO_CRUSHING = 200             # last turn (nothing after it to spare strength for): the defender still loses
                                  # base x (risk + 0.25) to the attacker's base x risk
-ATTACK_ODDS_DEFENCE = {"axis": 120,   # in defence (a counter-attack, VI.9), by side: the Allies, holding a
-                       "allied": 100}  # line near their base, strike at even odds; the Axis, pressing at the
-                                       # end of its supply with its pool husbanded (VI.14), at 1.2
+ATTACK_ODDS_DEFENCE = 100        # in defence (a counter-attack, VI.9): even odds (the Allies hold a line
+                                 # near their base; the Axis without Tobruk fights for the road to it) ...
+ATTACK_ODDS_DEFENCE_TOBRUK = 120  # ... but the Axis with Tobruk its own, the root of its depot chain, at 1.2:
+                                  # it presses at the end of its supply with its pool husbanded (VI.14)
 ATTACK_ODDS_TOWN_CUT = 20        # less needed against a town or the Tobruk ring
 REACTION_ODDS = 200
 ATTACKS_PER_TARGET = 3           # repeated battles on one hex in one phase
@@ -439,7 +440,9 @@ class GoodAI:
             return ATTACK_ODDS_CRUSHING, ATTACK_ODDS_CRUSHING     # VI.12: the line will not hold; or the last turn
         if offence:
             return (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE), ATTACK_ODDS_FLOOR
-        return ATTACK_ODDS_DEFENCE[self.side], ATTACK_ODDS_FLOOR
+        if self.side == "axis" and game.state.control.get(game.model.map.tobruk) == "axis":
+            return ATTACK_ODDS_DEFENCE_TOBRUK, ATTACK_ODDS_FLOOR
+        return ATTACK_ODDS_DEFENCE, ATTACK_ODDS_FLOOR
 
     def _attacks(self, game: Game, offence: bool) -> None:
         min_odds, self._floor = self._needs(game, offence)
@@ -468,7 +471,8 @@ class GoodAI:
     # --- movement --------------------------------------------------------------------
     def _holders(self, game: Game, occ) -> set[int]:
         """Units that stay where they are: Tobruk's garrison, one unit in every friendly
-        town or home base with an enemy within HOLD_THREAT_RADIUS hexes."""
+        town or home base with an enemy within HOLD_THREAT_RADIUS hexes, and one in an
+        Axis Tobruk whatever the distance (the root of the Axis depot chain)."""
         model, state = game.model, game.state
         keep: set[int] = set()
         foe_hexes = [h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy]
@@ -482,7 +486,7 @@ class GoodAI:
                 continue
             place = model.map.place_at(*h)
             valued = place is not None and (place.id in model.victory.towns or h == home_base(model, self.side))
-            threat = any(hexgrid.distance(h, f) <= HOLD_THREAT_RADIUS for f in foe_hexes)
+            threat = h == tobruk(model) or any(hexgrid.distance(h, f) <= HOLD_THREAT_RADIUS for f in foe_hexes)
             if valued and threat and mobile and not any(utype(model, u).is_garrison for u in units):
                 keep.add(mobile[-1].number if len(mobile) > 1 else mobile[0].number)
         return keep
