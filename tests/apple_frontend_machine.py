@@ -206,17 +206,23 @@ def measure(image: str, dist: Path, shots: str | None) -> dict:
     return out
 
 
-def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None, scenario: int = 0) -> dict:
-    """The demonstration (the opponent in the language card): 1 pressed three times
+def demonstration_started(image: str, dist: Path, machine: str, scenario: int) -> Game:
+    """The disk booted (the opponent in the language card), 1 pressed three times
     (COMPUTER BOTH), 2 `scenario` times (the scenario's index in data/scenarios.yaml),
-    space, then no key for `frames` frames; the state block every 600 frames (hex),
-    OPPONENT_READY."""
+    then the space bar: the demonstration begins."""
     g = Game(image, dist, machine)
-    out = {"ready": g.a.peek(g.c["OPPONENT_READY"])}
     for ch in "111" + "2" * scenario:
         g.press(ch)
     g.wait_key()
     g.a.key(" ")
+    return g
+
+
+def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None, scenario: int = 0) -> dict:
+    """The demonstration (`demonstration_started`), no key for `frames` frames; the state
+    block every 600 frames (hex), OPPONENT_READY."""
+    g = demonstration_started(image, dist, machine, scenario)
+    out = {"ready": g.a.peek(g.c["OPPONENT_READY"])}
     out["states"], out["turns"] = [], []
     for _ in range(frames // 600):
         g.a.run(frames=600)
@@ -228,15 +234,11 @@ def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None, s
 
 
 def thinking(image: str, dist: Path, frames: int, machine: str, scenario: int) -> dict:
-    """The demonstration of game 1 of the scenario (its index in data/scenarios.yaml),
-    looked at every frame: the frames the opponent's calls were under way (the language
+    """The demonstration of game 1 of the scenario (`demonstration_started`), looked at
+    every frame: the frames the opponent's calls were under way (the language
     card read), by turn and by the side asked (FLOW_ACTOR), as "turn/side": frames, and
     whether the game is over at the end."""
-    g = Game(image, dist, machine)
-    for ch in "111" + "2" * scenario:
-        g.press(ch)
-    g.wait_key()
-    g.a.key(" ")
+    g = demonstration_started(image, dist, machine, scenario)
     busy: dict[str, int] = {}
     for _ in range(frames):
         g.a.run(frames=1)

@@ -315,11 +315,11 @@ def under_the_os(a) -> bool:
     return not (g("PIA_PORTB") | g("PIA_PORTB_mask")) & 1
 
 
-def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int = 0) -> dict:
-    """The demonstration on an XL (the opponent loaded under the OS): 1 pressed three times
-    (COMPUTER BOTH), 2 `scenario` times (the scenario's index in data/scenarios.yaml),
-    START, then no key for `frames` frames; the state block every 600 frames (hex), the
-    screen at the end, OPPONENT_READY."""
+def demonstration_set_up(image: str, dist: Path, scenario: int):
+    """An XL booted from the disk (the opponent loaded under the OS) at the set-up
+    screen: 1 pressed three times (COMPUTER BOTH), 2 `scenario` times (the scenario's
+    index in data/scenarios.yaml); START not yet pressed.  The machine and the state
+    constants."""
     sys.path.insert(0, str(EMULATORS / "atari"))
     from a8 import Atari
     c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
@@ -327,7 +327,6 @@ def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int =
     a.boot(disk=image, basic=True, xl=True)
     a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
     a.frames(10)
-    out = {"ready": a.peek(c["OPPONENT_READY"])}
     for text in ("COMPUTER AXIS", "COMPUTER ALLIES", "COMPUTER BOTH"):
         a.key("1")
         a.wait_until(lambda m: text in m.screen_text(), 600)
@@ -336,7 +335,15 @@ def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int =
         a.key("2")
         a.wait_until(lambda m: m.screen_text() != before, 600)
         a.frames(10)
-    out["setup"] = [ln.rstrip() for ln in a.screen_lines() if ln.strip()]
+    return a, c
+
+
+def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int = 0) -> dict:
+    """The demonstration on an XL (`demonstration_set_up`): START, then no key for
+    `frames` frames; the state block every 600 frames (hex), the screen at the end,
+    OPPONENT_READY."""
+    a, c = demonstration_set_up(image, dist, scenario)
+    out = {"ready": a.peek(c["OPPONENT_READY"]), "setup": [ln.rstrip() for ln in a.screen_lines() if ln.strip()]}
     a.console(start=True, frames=20)
     out["states"], out["turns"] = [], []
     for _ in range(frames // 600):
@@ -351,25 +358,11 @@ def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int =
 
 
 def thinking(image: str, dist: Path, frames: int, scenario: int) -> dict:
-    """The demonstration of game 1 of the scenario (its index in data/scenarios.yaml) on
-    an XL, looked at every frame: the frames the opponent's calls were under way (the OS
+    """The demonstration of game 1 of the scenario on an XL (`demonstration_set_up`),
+    looked at every frame: the frames the opponent's calls were under way (the OS
     switched out), by turn and by the side asked (FLOW_ACTOR), as "turn/side": frames,
     and whether the game is over at the end."""
-    sys.path.insert(0, str(EMULATORS / "atari"))
-    from a8 import Atari
-    c = json.loads((dist / "atari" / "state_constants.json").read_text())["constants"]
-    a = Atari()
-    a.boot(disk=image, basic=True, xl=True)
-    a.wait_until(lambda m: "L LOADS" in m.screen_text(), 6000)
-    a.frames(10)
-    for text in ("COMPUTER AXIS", "COMPUTER ALLIES", "COMPUTER BOTH"):
-        a.key("1")
-        a.wait_until(lambda m: text in m.screen_text(), 600)
-    for _ in range(scenario):
-        before = a.screen_text()
-        a.key("2")
-        a.wait_until(lambda m: m.screen_text() != before, 600)
-        a.frames(10)
+    a, c = demonstration_set_up(image, dist, scenario)
     a.console(start=True, frames=20)
     busy: dict[str, int] = {}
     for _ in range(frames):

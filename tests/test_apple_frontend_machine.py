@@ -88,7 +88,7 @@ def test_the_demonstration_plays_the_reference_game_in_the_language_card(model, 
 def test_the_demonstration_plays_every_scenario_to_its_end_on_a_iie(model, dist, tmp_path, scenario, long_run):
     """--long: COMPUTER BOTH on game 1 of each scenario, no key after: every sample is the
     reference good player's, to the game's end (Tobruk '41: 452 actions in about 7,200
-    frames; Campaign: 2,801 in about 66,000)."""
+    frames; Campaign: 2,728 in about 64,200)."""
     if not long_run:
         pytest.skip("whole demonstrations in AppleWin: --long")
     out = machine(dist, tmp_path, "demo", "80000", "iie", "-", str(list(model.scenarios).index(scenario)),

@@ -60,7 +60,7 @@ def test_the_demonstration_plays_the_reference_game_on_an_xl(model, dist, tmp_pa
 @pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
 def test_the_demonstration_plays_every_scenario_to_its_end_on_an_xl(model, dist, tmp_path, scenario, long_run):
     """--long: COMPUTER BOTH on game 1 of each scenario, no key after: every sample is the
-    reference good player's, to the game's end (Campaign: 2,801 actions in about 23,400
+    reference good player's, to the game's end (Campaign: 2,728 actions in about 22,800
     frames)."""
     if not long_run:
         pytest.skip("whole demonstrations in atari800: --long")
