@@ -85,6 +85,7 @@ def thinking_within_budget(out: dict, target: str) -> tuple[str, float]:
     opponent's calls of each side's turn took at most issue 14's seconds on `target`
     (kotd.bench.TURN_SECONDS).  The worst side's turn and its seconds."""
     from kotd.bench import TURN_SECONDS
+    assert out["over"], out
     worst = max(out["busy"], key=out["busy"].get)
     seconds = out["busy"][worst] / FRAME_HZ
     assert seconds <= TURN_SECONDS[target], (worst, seconds, out["busy"])

