@@ -85,6 +85,14 @@ def test_good_allies_against_python_good_axis(model, players, target, long_run):
     assert rep.codes.get(2) and {"defend", "react", "operations", "depots"} <= set(rep.cycles)
 
 
+def test_the_axis_retakes_an_empty_tobruk_before_it_moves(model, players):
+    """Tobruk '42 seed 1, the good Axis against the simple Allies, the first turn: in
+    B5 the Axis's first attacks empty the Allied Tobruk, and one of its units enters it
+    before the movement plan (GoodAI.operations, `_take_empty_towns` with only
+    Tobruk; ai_driver.s's drv_operations).  The 6502 Axis plays the turn bit-exact."""
+    check(model, players["atari"], recorded(model, "tobruk42", 1, ("good", "simple"), turns=1), AXIS)
+
+
 @pytest.mark.parametrize("target", ["apple", "atari"])
 def test_good_allies_against_simple_axis(model, players, target, long_run):
     """Solitaire: the 6502 plays the Allies against the Python simple Axis."""

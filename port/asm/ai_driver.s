@@ -391,7 +391,8 @@ drv_depot_phases:
 ;
 ; drv_operations -- GoodAI.operations for AI_SIDE: the posture; the attacks (an
 ; opening drive's mobile units en route: they do not stop to fight, but in the last
-; turn keep the points of their road to the drive's nearest hex: `_road`); the movement
+; turn keep the points of their road to the drive's nearest hex: `_road`); the Axis
+; into an empty Tobruk the enemy holds; the movement
 ; (ai_goals.s's plan, then each unit of AI_ORDER walked a step at a time by ai_walk.s,
 ; marked en route when it ends more than a hex from its goal); the attacks again;
 ; the empty towns entered; the sealift; the fortifications.  The game's end leaves
@@ -423,6 +424,17 @@ _next:
 _attacks:
     jsr drv_attacks
     jsr drv_clear_en_route
+    lda AI_SIDE                     ; the Axis: an empty Tobruk the enemy holds,
+    cmp #SIDE_AXIS                  ; the root of its depot chain, is entered
+    bne _plan                       ; before anything moves (_take_empty_towns,
+    ldx #WALK_TOBRUK_BY_ID          ; only=Tobruk)
+    jsr ai_town_step
+    cmp #0                          ; (its flags are not its answer's)
+    beq _plan
+    cpy #WALK_TOBRUK_BY_ID          ; a town after it: not Tobruk's answer
+    bne _plan
+    jsr drv_move_to
+_plan:
     lda AI_SIDE                     ; the movement plan
     ldy AI_OFFENSIVE
     jsr ai_args
@@ -484,10 +496,7 @@ _town:
     beq _sealift
     iny
     sty DRV_TOWN
-    stx DRV_TMP
-    ldy DRV_TMP
-    ldx #ACT_MOVE
-    jsr drv_act_with
+    jsr drv_move_to
     jmp _town
 _sealift:
     lda AI_SIDE
@@ -640,6 +649,17 @@ drv_supply_band:                    ; by band: the far one, then the bands neare
 `drv_supply_bands
 drv_priority_band:
 `drv_priority_bands
+
+;
+; drv_move_to -- ACT_MOVE of unit A in direction X (ai_town_step's answer).
+;
+drv_move_to:
+    pha
+    txa
+    tay
+    pla
+    ldx #ACT_MOVE
+    jmp drv_act_with
 
 ;
 ; drv_act_with -- drv_act with ARG0 = A, ARG1 = Y (ai_args).

@@ -295,9 +295,12 @@ def walk_include_lines(model: Model) -> list[str]:
     useful = [max(0, min(t.max_fort, (f.multiplier_cap_tenths - t.defence_tenths) // f.step_tenths))
               for t in model.terrain]
     towns = list(model.victory.towns)                       # CONTROL's order
+    by_id = sorted(range(len(towns)), key=lambda i: towns[i])
     places = sorted(model.map.places.values(), key=lambda p: (p.col, p.row))
     return ["; ai_walk.s (kotd.engine.ai_good)",
             f".alias FORT_MIN_SUPPLY    {FORT_MIN_SUPPLY}",
+            "; Tobruk's place in walk_towns_by_id (the Axis's _take_empty_towns before it moves)",
+            f".alias WALK_TOBRUK_BY_ID  {by_id.index(towns.index(model.map.tobruk))}",
             f".alias SEALIFT_THREAT_RADIUS {SEALIFT_THREAT_RADIUS}",
             f".alias WALK_PLACE_COUNT   {len(places)}",
             "; by terrain: the defence tenths times EXPOSED_RATIO (_exposed)",
@@ -305,7 +308,7 @@ def walk_include_lines(model: Model) -> list[str]:
             "; by terrain: the fortification levels that still add defence (_fortify)",
             ".macro walk_fort_useful", byte_line(useful), ".macend",
             "; the towns (CONTROL's indices) in the order of their ids (_take_empty_towns)",
-            ".macro walk_towns_by_id", byte_line(sorted(range(len(towns)), key=lambda i: towns[i])), ".macend",
+            ".macro walk_towns_by_id", byte_line(by_id), ".macend",
             "; every named place: columns, then rows (board.place_at)",
             ".macro walk_place_cols", byte_line(p.col for p in places), ".macend",
             ".macro walk_place_rows", byte_line(p.row for p in places), ".macend"]

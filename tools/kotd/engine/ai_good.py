@@ -295,6 +295,8 @@ class GoodAI:
         self._attacks(game, offence)
         self._en_route = set()
         self._road = {}
+        if self.side == "axis":                     # the root of its depot chain: retaken before anything moves
+            self._take_empty_towns(game, only=game.model.map.tobruk)
         if game.over:
             return
         self._movement(game, offence)
@@ -863,13 +865,13 @@ class GoodAI:
         ours = unit.strength + sum(u.strength for u in occ.get(hx, []) if not utype(model, u).is_depot)
         return 10 * enemy > EXPOSED_RATIO * ours * terrain(model, hx).defence_tenths
 
-    def _take_empty_towns(self, game: Game) -> None:
+    def _take_empty_towns(self, game: Game, only: str | None = None) -> None:
         """A town the enemy controls and no longer holds (its defenders destroyed) is
         entered by the weakest neighbouring unit that has the points (VI.1: the sooner
-        taken, the longer held)."""
+        taken, the longer held); `only`: that town alone."""
         model, state = game.model, game.state
         for pid in sorted(model.victory.towns):
-            if game.over or state.control.get(pid) == self.side:
+            if game.over or state.control.get(pid) == self.side or only not in (None, pid):
                 continue
             h = model.map.place_hex(pid)
             occ = occupancy(state)
