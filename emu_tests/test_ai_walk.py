@@ -136,10 +136,11 @@ class Record:
         self.sealift = []     # (state, side, unit or 0)
 
 
-def record_games(model, games) -> Record:
-    """Play `games` ((scenario, seed, turns, opponent)) with hooks on GoodAI._walk,
-    _take_empty_towns, _fortify and _sealift: each step Python took (the state just
-    before game.move) and where it stopped (the state after its last step)."""
+def record_games(model, games, two_player: bool = False) -> Record:
+    """Play `games` ((scenario, seed, turns, opponent); the solitaire rules unless
+    `two_player`) with hooks on GoodAI._walk, _take_empty_towns, _fortify and _sealift:
+    each step Python took (the state just before game.move) and where it stopped (the
+    state after its last step)."""
     from kotd.engine.ai import SimpleAI
     rec = Record()
     walk, towns, fortify, sealift = (GoodAI._walk, GoodAI._take_empty_towns, GoodAI._fortify, GoodAI._sealift)
@@ -215,7 +216,7 @@ def record_games(model, games) -> Record:
     GoodAI._walk, GoodAI._take_empty_towns, GoodAI._fortify, GoodAI._sealift = w_walk, w_towns, w_fortify, w_sealift
     try:
         for scenario, seed, turns, opponent in games:
-            state = new_game(model, scenario, seed, Options(computer_allied=True))
+            state = new_game(model, scenario, seed, Options(computer_allied=not two_player))
             players = {s: GoodAI(s) for s in SIDES}
             if opponent == "simple":
                 players["allied"] = SimpleAI("allied")
@@ -315,6 +316,31 @@ def test_every_step_of_the_walk(model, walk_machines, records, long_run):
                              f"reach {reach} returning {returning} bold {bold}: 6502 {got}, Python {want}")
     cycles = walkers["atari"].cycles + walkers["apple"].cycles
     print(f"ai_walk_step: {len(cycles)} steps, cycles worst {max(cycles)}, mean {sum(cycles) // len(cycles)}")
+
+
+def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_machines):
+    """Campaign seed 33, two-player, turn 10 (October 1942): six Axis units cut off at
+    (16, 4), a hex beyond their supply range, whose one step down the field toward
+    their source stands next to an Allied stack twice their defence, and none brings
+    them nearer a source: they take that step (GoodAI._walk's last resort) instead of
+    staying to starve.  Every step and stop of that turn, on both machines."""
+    rec = [r for r in record_games(model, (("campaign", 33, 10, "good"),), two_player=True).walk
+           if r[0].turn == 10]
+    game = WatchedGame(model, rec[0][0].copy(), {s: GoodAI(s) for s in SIDES})
+    exposed = []
+    for state, unit, goal, reach, returning, bold, walls, sources, want in rec:
+        u = state.unit(unit)
+        if want and returning and u.cut_off and game.players[utype(model, u).side]._gap(u.hex, list(sources)) \
+                > supply.supply_range(model, state, u):
+            game.state = state
+            if game.players[utype(model, u).side]._exposed(game, u, hexgrid.step(*u.hex, want)):
+                exposed.append(unit)
+    assert len(set(exposed)) >= 6, exposed
+    walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
+    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
+        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
+        assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal} returning "
+                             f"{returning}: 6502 {got}, Python {want}")
 
 
 def test_town_choices(model, walk_machines, records):

@@ -144,7 +144,9 @@ _done:
 ;           stands on it, or has no step that lowers its cost to the goal within
 ;           its tether (AI_TETHER; 255: none) without standing exposed (unless
 ;           bold), and, if returning, none that brings it nearer a source
-;           (_step_into_supply); the game state unchanged
+;           (_step_into_supply), nor, if it was cut off at its Logistics phase
+;           (CUT_OFF) and is beyond its supply range, an exposed one that lowers
+;           its cost; the game state unchanged
 ; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD and its RAM (kept for the
 ;           next step: a new field only for another goal, unit type or walls,
 ;           ai_field_forget); WORK, ACTION_* (move_rule's checks); WALK_*
@@ -160,6 +162,7 @@ ai_walk_step:
     sta WALK_SIDE
     lda #0
     sta WALK_BEST_DIR
+    sta WALK_BARE_DIR
     lda U_STATUS,y
     cmp #STATUS_ON_MAP
     bne _stop
@@ -191,6 +194,7 @@ _kept:
     sta WALK_GAP
     lda #FIELD_UNREACHABLE          ; the best cost so far: none (every candidate
     sta WALK_BEST                   ; lies below WALK_HERE)
+    sta WALK_BARE
     lda #1
     sta WALK_DIR
 _try:
@@ -218,7 +222,14 @@ _tethered:
     and #AI_FLAG_BOLD
     bne _take
     jsr walk_exposed
-    bcc _skip
+    bcs _take
+    lda WALK_DIST                   ; exposed: the best such step is kept for a
+    cmp WALK_BARE                   ; unit that would otherwise starve (below)
+    bcs _skip
+    sta WALK_BARE
+    lda WALK_DIR
+    sta WALK_BARE_DIR
+    bcc _skip                       ; always: carry clear from the cmp
 _take:
     lda WALK_DIST
     sta WALK_BEST
@@ -236,6 +247,17 @@ _skip:
     and #AI_FLAG_RETURNING
     beq _done
     jsr walk_into_supply
+    lda WALK_BEST_DIR
+    bne _done
+    ldx WALK_UNIT                   ; none: cut off at its Logistics phase and
+    jsr ai_unit_bit                 ; still beyond its range, it takes the best
+    and CUT_OFF,y                   ; exposed step rather than starve
+    beq _done
+    lda WALK_RANGE                  ; (walk_into_supply's)
+    cmp WALK_GAP
+    bcs _done                       ; gap <= range
+    lda WALK_BARE_DIR
+    sta WALK_BEST_DIR
 _done:
     lda WALK_BEST_DIR
     rts
@@ -908,6 +930,8 @@ AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .space WALK_BEST_UNIT 1      ; towns: the unit's index; sealift: its number
 .space WALK_RANGE 1          ; the unit's supply range (walk_into_supply)
 .space WALK_STR 2            ; the best unit's strength (towns, sealift)
+.alias WALK_BARE WALK_STR     ; ai_walk_step: the best exposed step's cost
+.alias WALK_BARE_DIR WALK_STR+1 ; and its direction, 0: none
 .space WALK_TOWN 1           ; the town in hand (the ids' order)
 .space WALK_TOWN_COL 1
 .space WALK_TOWN_ROW 1

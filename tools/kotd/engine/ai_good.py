@@ -797,8 +797,13 @@ class GoodAI:
 
     def _walk(self, game: Game, unit: UnitState, goal: Hex, reach: int, sources: list[Hex]) -> None:
         """Step down the cost field toward `goal`, never further than `reach` from a
-        source unless that brings it closer to one; stop next to an enemy in offence
-        only when the goal is reached or blocked."""
+        source unless that brings it closer to one, never next to an enemy stack twice
+        its defence (unless bold); stop when no step is left.  A unit going back into
+        supply whose way is blocked takes any step nearer a source (_step_into_supply);
+        if there is none and it was cut off at its Logistics phase and is still beyond
+        its range, it takes the best exposed step down the field rather than stay and
+        starve (Campaign seed 33, two-player, October 1942: six Axis units a hex past
+        their range south-east of Tobruk, the way back past an Allied stack)."""
         model = game.model
         field = self._field(game, goal, utype(model, unit).type, self._walls(goal))
         for _ in range(unit.op + 1):            # each step spends at least one point
@@ -807,6 +812,7 @@ class GoodAI:
             here = field.get(unit.hex, UNREACHABLE)
             gap_here = self._gap(unit.hex, sources)
             best = None
+            bare = None                         # the best step refused as exposed
             for d, nxt in self._legal_steps(game, unit):
                 dist = field.get(nxt, UNREACHABLE)
                 if dist >= here:
@@ -815,11 +821,15 @@ class GoodAI:
                 if gap > reach and gap >= gap_here:
                     continue
                 if unit.number not in self._bold and self._exposed(game, unit, nxt):
+                    if bare is None or (dist, d) < bare:
+                        bare = (dist, d)
                     continue
                 if best is None or (dist, d) < best:
                     best = (dist, d)
             if best is None and unit.number in self._returning:
                 best = self._step_into_supply(game, unit, sources, gap_here)
+                if best is None and unit.cut_off and gap_here > supply.supply_range(model, game.state, unit):
+                    best = bare
             if best is None:
                 return
             game.move(unit.number, best[1])
