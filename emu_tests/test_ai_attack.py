@@ -239,6 +239,35 @@ def test_attack_loops_in_every_posture(model, judge_machines):
     assert checked >= 5
 
 
+def test_a_planned_offensive_crushes_from_its_sides_ratio(model, judge_machines):
+    """RATIO_CRUSHING is each side's: the Axis's planned offensives take the lowest
+    odds with twice the Allies' strength, the British offensive (November 1942) with
+    even strength.  ai_attacks_begin's need and floor against _needs, each side in a
+    planned turn of its own that is not the last, at ratios about both thresholds."""
+    from kotd.engine.ai_good import RATIO_CRUSHING
+    from kotd.engine.setup import Options, new_game
+    m = judge_machines["atari"]
+    state = new_game(model, "campaign", 1, Options(computer_allied=False))
+    turns = {t.date: t.turn for t in model.turns}
+    crushing = 0
+    for side in SIDES:
+        state.turn = next(turns[d] for d in OFFENSIVE_DATES[side] if turns[d] < state.last_turn)
+        game = Game(model, state.copy(), {s: GoodAI(s) for s in SIDES})
+        ai = game.players[side]
+        for ratio in sorted({RATIO_CRUSHING[s] + k for s in SIDES for k in (-1, 0, 1)} | {70, 300}):
+            ai._ratio = ratio
+            m.write_state(game.state)
+            set_side(m, side)
+            poke(m, "AI_OFFENSIVE", 1)
+            poke(m, "AI_PLANNED", 1)
+            poke_word(m, "AI_RATIO", ratio)
+            call(m, "ai_attacks_begin")
+            want = ai._needs(game, True)
+            assert (ram(m, "AI_MIN_ODDS"), ram(m, "AI_FLOOR")) == want, (side, ratio)
+            crushing += want == (ATTACK_ODDS_CRUSHING, ATTACK_ODDS_CRUSHING)
+    assert RATIO_CRUSHING["axis"] != RATIO_CRUSHING["allied"] and crushing >= 4
+
+
 def test_the_last_turn_attacks_from_the_lowest_odds(model, judge_machines):
     """The operations states of the games moved to their scenario's last turn (nothing
     after it): need and floor ATTACK_ODDS_CRUSHING in every posture, and the loops,

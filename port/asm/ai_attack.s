@@ -820,8 +820,8 @@ _keeps:
 ; ai_attacks_begin -- the start of one of _attacks's loops: the odds needed by the
 ; posture (in defence AI_ATTACK_ODDS_DEFENCE, the Axis with Tobruk its own
 ; AI_ATTACK_ODDS_DEFENCE_TOBRUK; in offence AI_ATTACK_ODDS_OFFENCE, or
-; AI_ATTACK_ODDS_PLANNED in a planned offensive, where with AI_RATIO at least
-; AI_RATIO_CRUSHING the need and the floor are AI_ATTACK_ODDS_CRUSHING, as they are in
+; AI_ATTACK_ODDS_PLANNED in a planned offensive, where with AI_RATIO at least the
+; side's ai_ratio_crushing the need and the floor are AI_ATTACK_ODDS_CRUSHING, as they are in
 ; the last turn), the floor (AI_ATTACK_ODDS_FLOOR), no battle counted on any hex yet,
 ; and as many passes as AI_SIDE has units on the map.
 ;
@@ -851,11 +851,12 @@ _posture:
     ldx #AI_ATTACK_ODDS_OFFENCE
     lda AI_PLANNED
     beq _need
-    ldx #AI_ATTACK_ODDS_PLANNED
+    ldx AI_SIDE
     lda AI_RATIO
-    cmp #<AI_RATIO_CRUSHING
+    cmp ai_ratio_crushing,x
     lda AI_RATIO+1
-    sbc #>AI_RATIO_CRUSHING
+    sbc #0                          ; (a byte: opponent.judge_lines)
+    ldx #AI_ATTACK_ODDS_PLANNED
     bcc _need
 _crushing:
     ldx #AI_ATTACK_ODDS_CRUSHING    ; the line will not hold (VI.12)
@@ -875,6 +876,8 @@ _next:
     bpl _unit
     rts
 .scend
+ai_ratio_crushing:                  ; RATIO_CRUSHING by side (opponent.judge_lines)
+    `ai_ratio_crushing_bytes
 
 ;
 ; aa_next_hex -- the next hex of _attacks's sorted list: the hexes of AI_SIDE's

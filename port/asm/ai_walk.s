@@ -257,7 +257,7 @@ _skip:
     cmp WALK_GAP
     bcs _done                       ; gap <= range
     lda WALK_BARE_DIR
-    sta WALK_BEST_DIR
+    rts
 _done:
     lda WALK_BEST_DIR
     rts

@@ -167,7 +167,7 @@ def include_text(model: Model, target: Target, engine_symbols: dict[str, int], p
 
 
 #: The good player's constants ai_judge.s and ai_attack.s use, as kotd.engine.ai_good states them.
-JUDGE_CONSTANTS = ("RATIO_OFFENCE", "RATIO_DATED_OFFENCE", "RATIO_CRUSHING", "ATTACK_ODDS_OFFENCE",
+JUDGE_CONSTANTS = ("RATIO_OFFENCE", "RATIO_DATED_OFFENCE", "ATTACK_ODDS_OFFENCE",
                    "ATTACK_ODDS_PLANNED", "ATTACK_ODDS_FLOOR", "ATTACK_ODDS_CRUSHING", "ATTACK_ODDS_TOWN_CUT",
                    "REACTION_ODDS", "ATTACKS_PER_TARGET", "ATTACK_SUPPLY_KEEP", "DEFENCE_RISK", "DEFENCE_AIR",
                    "ATTACK_AIR_BIG", "OPENING_SUPPLY_KEEP", "ATTACK_ODDS_HOME", "ATTACK_AIR_SMALL",
@@ -197,6 +197,12 @@ def judge_lines(model: Model) -> list[str]:
         for d in side_dates:
             if d not in dates:
                 raise OpponentError(f"{where}: OFFENSIVE_DATES[{side!r}] names {d}, not a Turn Chart date")
+    if not all(0 < ai_good.RATIO_CRUSHING[s] < 0x100 for s in SIDES):
+        raise OpponentError(f"{where}: RATIO_CRUSHING {ai_good.RATIO_CRUSHING}: ai_attack.s keeps each side's in a byte")
+    lines.append("; RATIO_CRUSHING by side (SIDES' order), a byte each")
+    lines.append(".macro ai_ratio_crushing_bytes")
+    lines += [f"    .byte {ai_good.RATIO_CRUSHING[s]}" for s in SIDES]
+    lines.append(".macend")
     lines.append("; bit SIDE of each Turn Chart row's byte: that side plans an offensive (OFFENSIVE_DATES)")
     lines.append(".macro ai_planned_turns")
     for turn in range(max(dates.values()) + 1):

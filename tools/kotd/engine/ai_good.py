@@ -42,9 +42,11 @@ FIELD_MAX = 254                  # the most operation points a cost field holds:
 ATTACK_ODDS_OFFENCE = 120
 ATTACK_ODDS_PLANNED = 100        # in a planned offensive (OFFENSIVE_DATES) even odds: grind
 ATTACK_ODDS_FLOOR = 100          # never below even odds ...
-ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with twice the enemy's strength, or in the
-RATIO_CRUSHING = 200             # last turn (nothing after it to spare strength for): the defender still loses
+ATTACK_ODDS_CRUSHING = 50        # ... except in a planned offensive with RATIO_CRUSHING of the enemy's strength, or in
+                                 # the last turn (nothing after it to spare strength for): the defender still loses
                                  # base x (risk + 0.25) to the attacker's base x risk
+RATIO_CRUSHING = {"axis": 200, "allied": 100}   # the Axis with twice the Allies' strength; the British offensive
+                                 # at El Alamein (VI.12) from even strength: it grinds the line down
 ATTACK_ODDS_DEFENCE = 100        # in defence (a counter-attack, VI.9): even odds (the Allies hold a line
                                  # near their base; the Axis without Tobruk fights for the road to it) ...
 ATTACK_ODDS_DEFENCE_TOBRUK = 120  # ... but the Axis with Tobruk its own, the root of its depot chain, at 1.2:
@@ -438,7 +440,7 @@ class GoodAI:
         """The odds an attack loop needs and its floor, by posture (the twin: ai_attack.s's
         ai_attacks_begin, AI_MIN_ODDS and AI_FLOOR)."""
         planned = game.model.turn(game.state.turn).date in OFFENSIVE_DATES[self.side]
-        if offence and planned and self._ratio >= RATIO_CRUSHING or game.state.turn >= game.state.last_turn:
+        if offence and planned and self._ratio >= RATIO_CRUSHING[self.side] or game.state.turn >= game.state.last_turn:
             return ATTACK_ODDS_CRUSHING, ATTACK_ODDS_CRUSHING     # VI.12: the line will not hold; or the last turn
         if offence:
             return (ATTACK_ODDS_PLANNED if planned else ATTACK_ODDS_OFFENCE), ATTACK_ODDS_FLOOR
