@@ -330,10 +330,10 @@ def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_mac
     exposed = []
     for state, unit, goal, reach, returning, bold, walls, sources, want in rec:
         u = state.unit(unit)
-        if want and returning and u.cut_off and game.players[utype(model, u).side]._gap(u.hex, list(sources)) \
-                > supply.supply_range(model, state, u):
+        ai = game.players[utype(model, u).side]
+        if want and returning and u.cut_off and ai._gap(u.hex, list(sources)) > supply.supply_range(model, state, u):
             game.state = state
-            if game.players[utype(model, u).side]._exposed(game, u, hexgrid.step(*u.hex, want)):
+            if ai._exposed(game, u, hexgrid.step(*u.hex, want)):
                 exposed.append(unit)
     assert len(set(exposed)) >= 6, exposed
     walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}

@@ -876,8 +876,6 @@ _next:
     bpl _unit
     rts
 .scend
-ai_ratio_crushing:                  ; RATIO_CRUSHING by side (opponent.judge_lines)
-    `ai_ratio_crushing_bytes
 
 ;
 ; aa_next_hex -- the next hex of _attacks's sorted list: the hexes of AI_SIDE's

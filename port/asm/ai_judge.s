@@ -8,8 +8,9 @@
 ; The player's side is AI_SIDE (SIDE_AXIS, SIDE_ALLIED), which the driver sets before
 ; any of these runs: every judgement is that side's, as GoodAI.side is.  The
 ; posture's constants (AI_RATIO_OFFENCE, ...), the planned offensives by Turn Chart row
-; (OFFENSIVE_DATES: ai_planned_turns) and the opening plans (OPENINGS:
-; ai_opening_plans, their hexes worked out from the map) come from
+; (OFFENSIVE_DATES: ai_planned_turns), the opening plans (OPENINGS:
+; ai_opening_plans, their hexes worked out from the map) and RATIO_CRUSHING by side
+; (ai_ratio_crushing, which ai_attack.s reads) come from
 ; tools/kotd/build/opponent.py judge_lines.
 ;
 ; No zero page is kept between calls; every routine here may call the engine, which
@@ -410,6 +411,8 @@ AI_PLANNED_TURNS:                   ; by Turn Chart row: bit SIDE set in a plann
     `ai_planned_turns
 AI_OPENING_PLANS:
     `ai_opening_plans
+ai_ratio_crushing:                  ; RATIO_CRUSHING by side (ai_attack.s's ai_attacks_begin)
+    `ai_ratio_crushing_bytes
 
 .data
 .space AI_SIDE             1        ; the side the player plays (the driver sets it)
