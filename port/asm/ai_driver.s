@@ -42,7 +42,7 @@
 ; deeper than DRV_STACK: the place is dropped).
 ;
 
-.alias DRV_STACK_SIZE 48            ; DRV_STACK's bytes (the most measured: 11, docs/ai.md)
+.alias DRV_STACK_SIZE 24            ; DRV_STACK's bytes (the most measured: 11, docs/ai.md)
 .alias DRV_NONE       0             ; DRV_STATE: no place kept
 .alias DRV_SUSPENDED  1             ;   a place kept for DRV_STAMP
 .alias DRV_DONE       2             ;   DRV_STAMP's phase work is done
@@ -67,7 +67,7 @@
 .space DRV_NOW 8    ; the same of this call
 .space DRV_GUARDED 1    ; 1: the stamp's guard counts (drv_guard)
 .space DRV_LEN 1    ; bytes of the stack kept
-.space DRV_STACK 48    ; DRV_STACK_SIZE bytes
+.space DRV_STACK 24    ; DRV_STACK_SIZE bytes (.space takes a number)
 .space DRV_NEST 1    ; nested decisions under way (no suspension for them)
 .space DRV_WAITED 1    ; 1: the action's aftermath waited for a human
 .space DRV_STATUS 1    ; drv_act's engine status
