@@ -14,7 +14,7 @@ from kotd.emu.opponent import load_opponent
 from kotd.engine import supply
 from kotd.engine.board import terrain, utype
 from kotd.engine.movement import RuleError
-from kotd.engine.ai_good import GoodAI, cost_field
+from kotd.engine.ai_good import UNREACHABLE, GoodAI, cost_field
 from kotd.engine.game import GameOver
 from kotd.engine.setup import Options, new_game, start_state
 from kotd.model.types import SIDES, UNIT_TYPES
@@ -341,6 +341,32 @@ def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_mac
         got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
         assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal} returning "
                              f"{returning}: 6502 {got}, Python {want}")
+
+
+def test_the_last_turn_takes_a_town_on_the_way(model, walk_machines):
+    """El Alamein seed 1, two-player, January 1943 (its last turn): the British
+    offensive's units step into the empty Axis towns they pass (Matruh), though the
+    town lies no nearer their goal than the hex they stand on (GoodAI._walk: in the
+    last turn such a town counts as the goal itself).  Every step and stop of that
+    turn, on both machines."""
+    last = model.scenarios["alamein"].last_turn
+    rec = [r for r in record_games(model, (("alamein", 1, 4, "good"),), two_player=True).walk
+           if r[0].turn == last]
+    detours = []
+    for state, unit, goal, reach, returning, bold, walls, sources, want in rec:
+        u = state.unit(unit)
+        nxt = hexgrid.step(*u.hex, want) if want else None
+        place = model.map.place_at(*nxt) if nxt else None
+        if place and place.id in model.victory.towns and state.control.get(place.id) != utype(model, u).side:
+            field, _ = cost_field(model, goal, utype(model, u).type, frozenset(walls) - {goal})
+            if field.get(nxt, UNREACHABLE) >= field.get(u.hex, UNREACHABLE):
+                detours.append((unit, place.id))
+    assert detours, "no step of the last turn took a town off its way"
+    walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
+    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
+        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
+        assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal}: "
+                             f"6502 {got}, Python {want}")
 
 
 def test_town_choices(model, walk_machines, records):

@@ -201,6 +201,7 @@ _try:
     jsr walk_next
     bcs _skip                       ; off the map
     jsr walk_field_at
+    jsr walk_town_cost              ; 0 for a town to take in the last turn
     cmp WALK_HERE
     bcs _skip                       ; no nearer the goal
     cmp WALK_BEST
@@ -639,17 +640,16 @@ _near:
 ai_town_step:
 .scope
     sta WALK_SIDE
+    dex                             ; (X + 1 below)
     stx WALK_TOWN
-    jmp _town
-_none:
-    lda #0
-    rts
 _next_town:
     inc WALK_TOWN
-_town:
     ldx WALK_TOWN
     cpx #TOWN_COUNT
-    bcs _none
+    bcc _town
+    lda #0                          ; none left
+    rts
+_town:
     ldy walk_towns_by_id,x
     lda CONTROL,y
     cmp WALK_SIDE
@@ -800,7 +800,40 @@ _worth:
     txa
     rts
 _none:
+.scend
+walk_zero:
     lda #0
+    rts
+
+;
+; walk_town_cost -- the cost a step of the walk reads: in the last turn a town the
+; enemy controls (CONTROL not the side's; NONE too) counts as the goal itself, 0.
+;
+; In:       A = the neighbour's cost in the field; WALK_NEXT_COL/ROW, WALK_SIDE;
+;           TURN, LAST_TURN
+; Out:      A = the cost, or 0
+; Clobbers: X, Y, flags
+;
+walk_town_cost:
+.scope
+    ldy TURN
+    cpy LAST_TURN
+    bcc _done                       ; not the last turn
+    ldx #TOWN_COUNT-1
+_town:
+    ldy TOWN_COL,x
+    cpy WALK_NEXT_COL
+    bne _next
+    ldy TOWN_ROW,x
+    cpy WALK_NEXT_ROW
+    bne _next
+    ldy CONTROL,x
+    cpy WALK_SIDE
+    bne walk_zero                   ; the enemy's (one place a hex)
+_next:
+    dex
+    bpl _town
+_done:
     rts
 .scend
 
@@ -820,15 +853,15 @@ ai_sealift_unit:
 .scope
     sta WALK_SIDE
     cmp #SIDE_ALLIED
-    bne _none
+    bne walk_zero
     lda SEALIFT_LEFT
-    beq _none
+    beq walk_zero
     lda REACT_SIDE
     cmp #NONE
-    bne _none
+    bne walk_zero
     lda CONTROL+TOBRUK_TOWN
     cmp #SIDE_ALLIED
-    bne _none
+    bne walk_zero
     lda #TOBRUK_COL
     sta ZP_HEX_A
     lda #TOBRUK_ROW
@@ -851,9 +884,7 @@ _enemy:
 _far:
     dex
     bpl _enemy
-_none:
-    lda #0
-    rts
+    bmi walk_zero                   ; always: no enemy near
 _threat:
     lda #0
     sta WALK_BEST_UNIT

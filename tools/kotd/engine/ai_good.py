@@ -805,18 +805,25 @@ class GoodAI:
         if there is none and it was cut off at its Logistics phase and is still beyond
         its range, it takes the best exposed step down the field rather than stay and
         starve (Campaign seed 33, two-player, October 1942: six Axis units a hex past
-        their range south-east of Tobruk, the way back past an Allied stack)."""
-        model = game.model
+        their range south-east of Tobruk, the way back past an Allied stack).  In the
+        last turn a step into a town the enemy controls counts as the goal itself (cost
+        0): the unit takes the town on its way, whichever way it leads (the score counts
+        who holds it at the end; El Alamein, January 1943: the British offensive swept
+        past an empty Axis Matruh)."""
+        model, state = game.model, game.state
         field = self._field(game, goal, utype(model, unit).type, self._walls(goal))
+        last_turn = state.turn >= state.last_turn
         for _ in range(unit.op + 1):            # each step spends at least one point
             if unit.status != Status.ON_MAP or game.over or unit.hex == goal:
                 return
+            towns = {model.map.place_hex(p) for p in model.victory.towns
+                     if state.control.get(p) != self.side} if last_turn else ()
             here = field.get(unit.hex, UNREACHABLE)
             gap_here = self._gap(unit.hex, sources)
             best = None
             bare = None                         # the best step refused as exposed
             for d, nxt in self._legal_steps(game, unit):
-                dist = field.get(nxt, UNREACHABLE)
+                dist = 0 if nxt in towns else field.get(nxt, UNREACHABLE)
                 if dist >= here:
                     continue
                 gap = self._gap(nxt, sources)
