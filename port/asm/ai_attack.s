@@ -70,8 +70,7 @@ aa_at_hex:
     lda U_ROW,x
     cmp AA_ROW
     bne _no
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
 _no:
     rts
 .scend
@@ -94,8 +93,7 @@ aa_enemy_at:
     txa
     jsr aa_first_at
     bcs _no                         ; empty
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+    jsr own_side
     beq _ours
     clc
     rts
@@ -151,8 +149,7 @@ aa_attackers:
 _unit:
     jsr aa_at_hex
     bne _next
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+    jsr own_side
     bne _next
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
@@ -267,8 +264,7 @@ _hex:
     jsr ai_field
     ldx #UNIT_COUNT-1
 _unit:
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+    jsr own_side
     bne _next
     jsr aa_mark
     beq _next                       ; not en route
@@ -968,8 +964,7 @@ _hex:
     ldy AA_HX+1
     jsr aa_first_at
     bcs _hex                        ; the home base, empty
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+    jsr own_side
     bne _hex
     lda AI_MIN_ODDS
     ldx AI_SIDE

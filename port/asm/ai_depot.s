@@ -268,8 +268,7 @@ _unit:
     inc DS_J
     lda SIDE_UNITS,x
     tax
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
     bne _unit
     jsr unit_field
     sta DS_BYTE
@@ -420,8 +419,7 @@ _fill:
     stx DS_FREE                     ; bit 0: an enemy near, bit 1: not alone
     ldx #UNIT_COUNT-1
 _unit:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
     bne _next
     lda U_COL,x
     sta ZP_HEX_A

@@ -541,8 +541,7 @@ drv_clear_en_route:
 .scope
     ldx #UNIT_COUNT-1
 _unit:
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+    jsr own_side
     bne _next
     lda #0
     sta DRV_EN_ROUTE+1,x
@@ -568,11 +567,7 @@ _unit:
     cpx #UNIT_COUNT
     bcc +
     rts
-*   lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _next
-    lda UNIT_SIDE,x
-    cmp AI_SIDE
+*   jsr own_on_map
     bne _next
     jsr drv_note                    ; the note first, as GoodAI.logistics
     lda U_COL,x

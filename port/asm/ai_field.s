@@ -258,8 +258,7 @@ _edges:
     beq _listed
     ldx #UNIT_COUNT-1
 _unit:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
     bne _next_unit
     lda UNIT_SIDE,x
     cmp ARG3_LO

@@ -146,9 +146,10 @@ _next:
 .scend
 ;
 ; enemy_on_map, own_on_map -- is unit X on the map and the enemy's (the moving side's)?
+; own_side -- is unit X the moving side's (AI_SIDE)?
 ;
 ; In:       X = unit index
-; Out:      Z set: yes
+; Out:      Z set: yes (the flags and A of the last lda / cmp)
 ; Clobbers: A
 ;
 enemy_on_map:
@@ -162,6 +163,7 @@ own_on_map:
     lda U_STATUS,x
     cmp #STATUS_ON_MAP
     bne +
+own_side:
     lda UNIT_SIDE,x
     cmp AI_SIDE
 *   rts
@@ -769,7 +771,7 @@ local_strength:
     sta GL_SUM+2
     ldx #UNIT_COUNT-1
 _unit:
-    lda U_STATUS,x
+    lda U_STATUS,x                  ; (inline: the plan's busiest loop)
     cmp #STATUS_ON_MAP
     bne _next
     lda UNIT_SIDE,x

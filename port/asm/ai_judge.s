@@ -109,6 +109,17 @@ ai_is_combatant:
     rts
 
 ;
+; unit_on_map -- is unit X on the map?
+;
+; In:       X = unit index
+; Out:      Z set: yes (the flags and A of lda U_STATUS,x / cmp #STATUS_ON_MAP)
+;
+unit_on_map:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    rts
+
+;
 ; ai_side_combatant -- is a unit one of GoodAI._combatants(side): on the map, of the
 ; side, a combatant?
 ;
@@ -120,8 +131,7 @@ ai_side_combatant:
 .scope
     cmp UNIT_SIDE,x
     bne _no
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
     bne _no
     lda UNIT_ROLE,x
     cmp #ROLE_COMBAT

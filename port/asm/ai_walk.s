@@ -494,8 +494,7 @@ _scan:
     lda U_ROW,x
     cmp WALK_STACK_ROW
     bne _column
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
     bne _column
     inc WALK_ALL
     lda UNIT_SIDE,x
@@ -748,11 +747,7 @@ _next:
     bcs _none
 _unit:
     stx WALK_UNIT
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _next
-    lda UNIT_SIDE,x
-    cmp WALK_SIDE
+    jsr own_on_map                  ; (WALK_SIDE is AI_SIDE)
     bne _next
     lda UNIT_ROLE,x
     cmp #ROLE_DEPOT
@@ -868,8 +863,7 @@ ai_sealift_unit:
     sta ZP_HEX_A+1
     ldx #UNIT_COUNT-1
 _enemy:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
+    jsr unit_on_map
     bne _far
     lda UNIT_SIDE,x
     cmp #SIDE_ALLIED
