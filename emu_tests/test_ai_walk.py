@@ -318,6 +318,15 @@ def test_every_step_of_the_walk(model, walk_machines, records, long_run):
     print(f"ai_walk_step: {len(cycles)} steps, cycles worst {max(cycles)}, mean {sum(cycles) // len(cycles)}")
 
 
+def replay_steps(walk_machines, rec) -> None:
+    """Every recorded step and stop of a turn, the machines taking turns step by step."""
+    walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
+    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
+        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
+        assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal} returning "
+                             f"{returning}: 6502 {got}, Python {want}")
+
+
 def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_machines):
     """Campaign seed 33, two-player, turn 10 (October 1942): six Axis units cut off at
     (16, 4), a hex beyond their supply range, whose one step down the field toward
@@ -336,11 +345,7 @@ def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_mac
             if ai._exposed(game, u, hexgrid.step(*u.hex, want)):
                 exposed.append(unit)
     assert len(set(exposed)) >= 6, exposed
-    walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
-    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
-        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
-        assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal} returning "
-                             f"{returning}: 6502 {got}, Python {want}")
+    replay_steps(walk_machines, rec)
 
 
 def test_the_last_turn_takes_a_town_on_the_way(model, walk_machines):
@@ -362,11 +367,7 @@ def test_the_last_turn_takes_a_town_on_the_way(model, walk_machines):
             if field.get(nxt, UNREACHABLE) >= field.get(u.hex, UNREACHABLE):
                 detours.append((unit, place.id))
     assert detours, "no step of the last turn took a town off its way"
-    walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
-    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
-        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
-        assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal}: "
-                             f"6502 {got}, Python {want}")
+    replay_steps(walk_machines, rec)
 
 
 def test_town_choices(model, walk_machines, records):

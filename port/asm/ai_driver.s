@@ -67,7 +67,8 @@
 .space DRV_NOW 8    ; the same of this call
 .space DRV_GUARDED 1    ; 1: the stamp's guard counts (drv_guard)
 .space DRV_LEN 1    ; bytes of the stack kept
-.space DRV_STACK 24    ; DRV_STACK_SIZE bytes (.space takes a number)
+DRV_STACK:                          ; DRV_STACK_SIZE bytes
+.org DRV_STACK+DRV_STACK_SIZE
 .space DRV_NEST 1    ; nested decisions under way (no suspension for them)
 .space DRV_WAITED 1    ; 1: the action's aftermath waited for a human
 .space DRV_STATUS 1    ; drv_act's engine status

@@ -744,7 +744,7 @@ _next:
     ldx WALK_UNIT
     inx
     cpx #UNIT_COUNT
-    bcs _none
+    bcs walk_zero
 _unit:
     stx WALK_UNIT
     jsr own_on_map                  ; (WALK_SIDE is AI_SIDE)
@@ -794,9 +794,8 @@ _worth:
     inx
     txa
     rts
-_none:
 .scend
-walk_zero:
+walk_zero:                          ; (ai_fortify_next's and ai_sealift_unit's answer: none)
     lda #0
     rts
 

@@ -837,7 +837,7 @@ class GoodAI:
                     best = (dist, d)
             if best is None and unit.number in self._returning:
                 best = self._step_into_supply(game, unit, sources, gap_here)
-                if best is None and unit.cut_off and gap_here > supply.supply_range(model, game.state, unit):
+                if best is None and unit.cut_off and gap_here > supply.supply_range(model, state, unit):
                     best = bare
             if best is None:
                 return
