@@ -143,6 +143,25 @@ def test_a_depot_does_not_walk_away_from_the_units_it_feeds(model, depot_machine
     assert starved(reference(model, state, "axis")[1]) == [17]
 
 
+def test_the_home_chain_holds_its_depots(model, depot_machines, monkeypatch):
+    """Campaign '42, seed 1, the good Axis against the simple Allies, the Axis's first
+    depot phase of its second turn: Tobruk is the Axis's and its depot chain needs it,
+    so the depots linked to El Agheila without Tobruk stay (GoodAI._home_chain, ai_home.s
+    depot_held), on both engines; with the rule switched off, the phase moves them."""
+    state = next(st for st, side in depot_states(model, "campaign42", 1, "good", "simple", 2)
+                 if side == "axis" and st.phase == Phase.B3_DEPOT_MOVEMENT and st.turn > 6)
+    game = Game(model, state.copy(), {s: GoodAI(s) for s in SIDES})
+    held = GoodAI("axis")._home_chain(model, game.state)
+    assert held and game.state.control["tobruk"] == "axis"
+    want, after = reference(model, state, "axis")
+    assert all(after.unit(n).hex == state.unit(n).hex for n in held)
+    for machine in depot_machines.values():
+        check(machine, model, state, "axis")
+    monkeypatch.setattr(GoodAI, "_home_chain", lambda self, model, state: set())
+    _, free = reference(model, state, "axis")
+    assert any(free.unit(n).hex != state.unit(n).hex for n in held)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[2]}-{g[3]}")
 def test_depot_phases_of_games(model, depot_machines, game):
     states = depot_states(model, *game)

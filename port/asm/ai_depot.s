@@ -380,8 +380,13 @@ _limited:
     sta DS_VALID
     and DS_BIT
     sta DS_LINKED
-    bne _score
+    bne _linked
     inc DS_FREE                     ; stranded: back to the chain, no forward rule
+    bne _score                      ; always
+_linked:
+    jsr depot_held                  ; it holds the home chain: it stays
+    beq _score
+    jmp depot_stay
 _score:
     jsr depot_score
     jmp depot_try
@@ -987,7 +992,7 @@ _try:
     lsr
     lsr
     cmp DS_TOPN
-    bcs _stay
+    bcs depot_stay
     ldy DS_UNIT                     ; try it: the depot there for a moment
     lda DEPOT_TOP+2,x
     sta U_COL,y
@@ -1018,7 +1023,7 @@ _go:
     lda DEPOT_TOP+2,x
     tax
     jsr walk_to
-_stay:
+depot_stay:                         ; (place_depot's too)
     lda DS_STATUS
     rts
 .scend

@@ -43,7 +43,7 @@ ENTRIES = (("FIELD", "ai_field", 4), ("PLAY", "ai_play", 1))
 #: areas) into one RAM region (:func:`place`); ai_pool.s is RAM only (the field's list
 #: entries, placed apart from the field's other RAM).
 SOURCES = ("ai_field.s", "ai_pool.s", "ai_judge.s", "ai_attack.s", "ai_walk.s", "ai_depot.s", "ai_goals.s",
-           "ai_driver.s")
+           "ai_driver.s", "ai_home.s")
 #: A file's RAM over another's (no more than it): the two are never in use at once.  The
 #: depot phases (ai_depot.s) are phases of their own; every operations phase writes its
 #: movement plan (ai_goals.s's tables, AI_WALLS with ai_field_forget) anew before it reads

@@ -245,6 +245,22 @@ class GoodAI:
     def _gap(self, hx: Hex, sources: list[Hex]) -> int:
         return min(hexgrid.distance(hx, s) for s in sources)
 
+    def _home_chain(self, model, state) -> set[int]:
+        """The depots the home chain holds (docs/ai.md, Depots): while Tobruk is the
+        Axis's and its depot chain needs it (a valid depot not linked to El Agheila
+        without Tobruk), the Axis depots that are so linked (the valid depots, traced
+        with Tobruk the enemy's), so that Tobruk's fall does not leave El Agheila the
+        army's one source; else none."""
+        if self.side != "axis" or state.control.get(model.map.tobruk) != self.side:
+            return set()
+        valid = {d.number for d in supply.valid_depots(model, state, self.side)}
+        state.control[model.map.tobruk] = self.enemy
+        try:
+            home = {d.number for d in supply.valid_depots(model, state, self.side)}
+        finally:
+            state.control[model.map.tobruk] = self.side
+        return home if valid - home else set()
+
     def _all_within_reach(self, game: Game, units: list[UnitState]) -> bool:
         """Is every one of `units` within its supply range of one of the side's sources?"""
         sources = self._sources(game)
@@ -1006,6 +1022,8 @@ class GoodAI:
                     spent[n] = sup
                     parent[n] = (h, d)
                     frontier.append(n)
+        if depot.number in self._home_chain(model, state):
+            return                                        # it holds the home chain: it stays
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
         valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
