@@ -150,14 +150,14 @@ def test_the_home_chain_holds_its_depots(model, depot_machines, monkeypatch):
     depot_held), on both engines; with the rule switched off, the phase moves them."""
     state = next(st for st, side in depot_states(model, "campaign42", 1, "good", "simple", 2)
                  if side == "axis" and st.phase == Phase.B3_DEPOT_MOVEMENT and st.turn > 6)
-    game = Game(model, state.copy(), {s: GoodAI(s) for s in SIDES})
-    held = GoodAI("axis")._home_chain(model, game.state)
-    assert held and game.state.control["tobruk"] == "axis"
-    want, after = reference(model, state, "axis")
+    valid = {d.number for d in supply.valid_depots(model, state, "axis")}
+    held = GoodAI("axis")._home_chain(model, state.copy(), valid)
+    assert held and state.control["tobruk"] == "axis"
+    _, after = reference(model, state, "axis")
     assert all(after.unit(n).hex == state.unit(n).hex for n in held)
     for machine in depot_machines.values():
         check(machine, model, state, "axis")
-    monkeypatch.setattr(GoodAI, "_home_chain", lambda self, model, state: set())
+    monkeypatch.setattr(GoodAI, "_home_chain", lambda self, model, state, valid: set())
     _, free = reference(model, state, "axis")
     assert any(free.unit(n).hex != state.unit(n).hex for n in held)
 

@@ -245,15 +245,14 @@ class GoodAI:
     def _gap(self, hx: Hex, sources: list[Hex]) -> int:
         return min(hexgrid.distance(hx, s) for s in sources)
 
-    def _home_chain(self, model, state) -> set[int]:
+    def _home_chain(self, model, state, valid: set[int]) -> set[int]:
         """The depots the home chain holds (docs/ai.md, Depots): while Tobruk is the
-        Axis's and its depot chain needs it (a valid depot not linked to El Agheila
-        without Tobruk), the Axis depots that are so linked (the valid depots, traced
-        with Tobruk the enemy's), so that Tobruk's fall does not leave El Agheila the
-        army's one source; else none."""
+        Axis's and its depot chain needs it (one of the `valid` depots not linked to El
+        Agheila without Tobruk), the Axis depots that are so linked (the valid depots,
+        traced with Tobruk the enemy's), so that Tobruk's fall does not leave El Agheila
+        the army's one source; else none."""
         if self.side != "axis" or state.control.get(model.map.tobruk) != self.side:
             return set()
-        valid = {d.number for d in supply.valid_depots(model, state, self.side)}
         state.control[model.map.tobruk] = self.enemy
         try:
             home = {d.number for d in supply.valid_depots(model, state, self.side)}
@@ -1022,15 +1021,16 @@ class GoodAI:
                     spent[n] = sup
                     parent[n] = (h, d)
                     frontier.append(n)
-        if depot.number in self._home_chain(model, state):
+        valid = supply.valid_depots(model, state, self.side)
+        valid_before = {d.number for d in valid}
+        if depot.number in self._home_chain(model, state, valid_before):
             return                                        # it holds the home chain: it stays
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
-        valid_before = {d.number for d in supply.valid_depots(model, state, self.side)}
         # A depot cut from the chain is no source: it goes back toward the valid ones
         # (the roots and valid depots) before anything else, so the chain is mended.
         stranded = depot.number not in valid_before
-        anchors = supply.roots(model, state, self.side) + [d.hex for d in supply.valid_depots(model, state, self.side)]
+        anchors = supply.roots(model, state, self.side) + [d.hex for d in valid]
         self._count(game, 8)
         scored = []
         for h in cost:
