@@ -115,8 +115,7 @@ _forget:
     dex
     bpl _forget
     jsr ai_field_forget
-    lda #0
-    jmp drv_exit
+    jmp drv_exit_0
 _play:
     lda #<DRV_EN_ROUTE              ; units en route do not stop to fight (ai_attack.s)
     sta AI_SKIP
@@ -133,8 +132,7 @@ _ours:
     lda DEFEND_PENDING
     beq _context
     jsr drv_defend                  ; a defence: one action, the place untouched
-    lda #1
-    jmp drv_exit
+    jmp drv_exit_1
 _context:
     lda TURN
     sta DRV_NOW
@@ -163,9 +161,7 @@ _compare:
     bne +
     jmp drv_resume
 *   cmp #DRV_DONE
-    bne _fresh
-    lda #0
-    jmp drv_exit
+    beq drv_exit_0
 _fresh:
     ldx #7
 *   lda DRV_NOW,x
@@ -178,26 +174,31 @@ _fresh:
     lda DRV_NOW+3
     beq _work
     jsr drv_react                   ; the whole reaction, END_REACTION last
-    lda #DRV_NONE
-    sta DRV_STATE
-    lda #1
-    jmp drv_exit
+    jmp drv_stop
 _work:
     jsr drv_phase_work
     jsr drv_guard_kept
     lda #DRV_DONE
     sta DRV_STATE
-    lda #0
-    jmp drv_exit
+    bne drv_exit_0                  ; always
 .scend
 
 ;
 ; drv_exit -- return to BASIC from any depth: CALL_RESULT = A, the stack pointer
-; back where OPPONENT_PLAY found it.
+; back where OPPONENT_PLAY found it.  drv_stop: no place kept (DRV_NONE), result 1;
+; drv_exit_1, drv_exit_0: result 1, 0.
 ;
 ; In:       A = the result (0-3)
 ; Out:      A = E_OK, to opponent_entry
 ;
+drv_stop:
+    lda #DRV_NONE
+    sta DRV_STATE
+drv_exit_1:
+    lda #1
+    .byte $2C                       ; BIT abs: skips the LDA #0 (2 bytes saved a use)
+drv_exit_0:
+    lda #0
 drv_exit:
     sta CALL_RESULT_LO
     lda #0
@@ -331,7 +332,8 @@ _copy:
 .scend
 
 ;
-; drv_runs -- does the computer run side A?
+; drv_runs -- does the computer run side A?  DRV_SIDES's bit A (bit 0 the Axis's,
+; bit 1 the Allies') shifted into the carry; for $FF the 0 shifted in first.
 ;
 ; In:       A = a side (0, 1) or $FF (none)
 ; Out:      carry set if DRV_SIDES has it; A kept
@@ -339,21 +341,18 @@ _copy:
 ;
 drv_runs:
 .scope
+    pha
     tax
-    cpx #2
-    bcs _no
+    inx                             ; X: 1 + the side (0: none)
     lda DRV_SIDES
-    and drv_side_bit,x
-    beq _no
-    txa
-    sec
-    rts
-_no:
-    txa
-    clc
+    asl
+_shift:
+    lsr
+    dex
+    bpl _shift
+    pla
     rts
 .scend
-drv_side_bit: .byte 1, 2
 
 ;
 ; drv_phase_work -- the phase's work for AI_SIDE, by phase (Game.play_turn).
@@ -458,8 +457,7 @@ _step:
     beq _arrived
     tay
     lda DRV_WALKER
-    ldx #ACT_MOVE
-    jsr drv_act_with
+    jsr drv_move
     bne _arrived                    ; never refused: ai_walk_step checked it
     dec DRV_STEPS
     bne _step
@@ -647,15 +645,16 @@ drv_priority_band:
 `drv_priority_bands
 
 ;
-; drv_move_to -- ACT_MOVE of unit A in direction X (ai_town_step's answer).
+; drv_move_to -- ACT_MOVE of unit A in direction X (ai_town_step's answer); drv_move:
+; in direction Y.
 ;
 drv_move_to:
     pha
     txa
     tay
     pla
-    ldx #ACT_MOVE
-    jmp drv_act_with
+drv_move:
+    ldx #ACT_MOVE                   ; then drv_act_with
 
 ;
 ; drv_act_with -- drv_act with ARG0 = A, ARG1 = Y (ai_args).
@@ -739,10 +738,7 @@ _over:
     lda PHASE
     cmp #PHASE_GAME_OVER
     bne _reaction
-    lda #DRV_NONE                   ; a home base taken: the game is over
-    sta DRV_STATE
-    lda #1
-    jmp drv_exit
+    jmp drv_stop                    ; a home base taken: the game is over
 _reaction:
     pla
     cmp #$FF
