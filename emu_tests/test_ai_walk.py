@@ -130,7 +130,7 @@ class Record:
     """Decisions of the good player in Python games, each with the state it was taken on."""
 
     def __init__(self):
-        self.walk = []        # (state, unit, goal, reach, returning, bold, walls, sources, direction or 0)
+        self.walk = []        # (state, unit, goal, reach, returning, bold, walls, sources, back, direction or 0)
         self.towns = []       # (state, side, first town, (unit, direction, town) or None)
         self.fortify = []     # (state, side, unit or 0)
         self.sealift = []     # (state, side, unit or 0)
@@ -157,17 +157,19 @@ def record_games(model, games, two_player: bool = False) -> Record:
     def w_walk(self, game, unit, goal, reach, sources):
         ctx = (unit.number, goal, reach, unit.number in self._returning, unit.number in self._bold,
                tuple(sorted(self._blocked)), tuple(sources))
+        back = [0]                                   # the direction back to the hex the last step left
 
         def on_move(number, d):
             if number == unit.number and not game.over:
-                rec.walk.append((game.state.copy(), *ctx, d))
+                rec.walk.append((game.state.copy(), *ctx, back[0], d))
+                back[0] = hexgrid.direction_to(hexgrid.step(*unit.hex, d), unit.hex)
         undo = watching(game, "move", on_move)
         try:
             walk(self, game, unit, goal, reach, sources)
         finally:
             undo()
         if not game.over:
-            rec.walk.append((game.state.copy(), *ctx, 0))
+            rec.walk.append((game.state.copy(), *ctx, back[0], 0))
 
     def w_towns(self, game, only=None):
         if only is not None:                         # the Axis's Tobruk before it moves: test_ai_replay.py's
@@ -253,7 +255,7 @@ class Walker:
         self.machine, self.walls = machine, None
         self.cycles: list[int] = []
 
-    def step(self, state, unit, goal, reach, returning, bold, walls, sources) -> int:
+    def step(self, state, unit, goal, reach, returning, bold, walls, sources, back) -> int:
         m = self.machine
         m.write_state(state)
         if walls != self.walls:
@@ -265,6 +267,7 @@ class Walker:
         table_poke(m, "AI_GOAL_ROW", unit, goal[1])
         table_poke(m, "AI_TETHER", unit, min(reach, 255))
         table_poke(m, "AI_FLAGS", unit, (1 if returning else 0) | (2 if bold else 0))
+        table_poke(m, "WALK_BACK", 0, back)
         before = m.state_bytes()
         run = m.cpu.call(m.symbols["AI_WALK_STEP"], a=unit, max_instructions=5_000_000)
         assert m.state_bytes() == before
@@ -280,7 +283,7 @@ def test_fields_with_listed_walls(model, walk_machines, records):
     listed = m.symbols["FIELD_WALLS_LISTED"]
     assert listed not in (0, 1, NONE)
     seen = set()
-    for state, unit, goal, _, _, _, walls, _, _ in records.walk:
+    for state, unit, goal, _, _, _, walls, _, _, _ in records.walk:
         kind = utype(model, state.unit(unit)).type
         if (goal, kind, walls) in seen or len(seen) >= 12:
             continue
@@ -310,8 +313,8 @@ def test_every_step_of_the_walk(model, walk_machines, records, long_run):
     rec = blocks(records.walk, 6, 24, long_run)
     assert len(rec) > 50 and any(r[-1] == 0 for r in rec) and any(r[4] for r in rec) and any(r[5] for r in rec)
     walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
-    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
-        got = walkers[TARGET_NAMES[n // 40 % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
+    for n, (state, unit, goal, reach, returning, bold, walls, sources, back, want) in enumerate(rec):
+        got = walkers[TARGET_NAMES[n // 40 % 2]].step(state, unit, goal, reach, returning, bold, walls, sources, back)
         assert got == want, (f"record {n}: turn {state.turn} unit {unit} at {state.unit(unit).hex} goal {goal} "
                              f"reach {reach} returning {returning} bold {bold}: 6502 {got}, Python {want}")
     cycles = walkers["atari"].cycles + walkers["apple"].cycles
@@ -321,8 +324,8 @@ def test_every_step_of_the_walk(model, walk_machines, records, long_run):
 def replay_steps(walk_machines, rec) -> None:
     """Every recorded step and stop of a turn, the machines taking turns step by step."""
     walkers = {name: Walker(walk_machines[name]) for name in TARGET_NAMES}
-    for n, (state, unit, goal, reach, returning, bold, walls, sources, want) in enumerate(rec):
-        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources)
+    for n, (state, unit, goal, reach, returning, bold, walls, sources, back, want) in enumerate(rec):
+        got = walkers[TARGET_NAMES[n % 2]].step(state, unit, goal, reach, returning, bold, walls, sources, back)
         assert got == want, (f"record {n}: unit {unit} at {state.unit(unit).hex} goal {goal} returning "
                              f"{returning}: 6502 {got}, Python {want}")
 
@@ -337,7 +340,7 @@ def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_mac
            if r[0].turn == 10]
     game = WatchedGame(model, rec[0][0].copy(), {s: GoodAI(s) for s in SIDES})
     exposed = []
-    for state, unit, goal, reach, returning, bold, walls, sources, want in rec:
+    for state, unit, goal, reach, returning, bold, walls, sources, _, want in rec:
         u = state.unit(unit)
         ai = game.players[utype(model, u).side]
         if want and returning and u.cut_off and ai._gap(u.hex, list(sources)) > supply.supply_range(model, state, u):
@@ -345,6 +348,34 @@ def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_mac
             if ai._exposed(game, u, hexgrid.step(*u.hex, want)):
                 exposed.append(unit)
     assert len(set(exposed)) >= 6, exposed
+    replay_steps(walk_machines, rec)
+
+
+def test_a_unit_going_back_into_supply_does_not_step_back(model, walk_machines):
+    """Campaign seed 8, good against good, turn 11 (September 1942): 15 Panzer, cut off
+    at (23, 5), steps down its field toward the depot at (19, 3) into (23, 6), where
+    the field's next step is closed; the step nearer a source from there is the one
+    back into (23, 5), whose field step leads into (23, 6) again.  The walk does not
+    step back into the hex it has just left (GoodAI._step_into_supply's `back`): it
+    goes on along the coast and reaches the depot, where it used to step to and fro
+    fourteen times, its supply spent, and starve.  Every step and stop of that turn,
+    on both machines."""
+    rec = [r for r in record_games(model, (("campaign", 8, 11, "good"),)).walk if r[0].turn == 11]
+    game = WatchedGame(model, rec[0][0].copy(), {s: GoodAI(s) for s in SIDES})
+    refused = []
+    for state, unit, goal, reach, returning, bold, walls, sources, back, want in rec:
+        if returning and back:
+            u = state.unit(unit)
+            ai = game.players[utype(model, u).side]
+            game.state = state
+            gap = ai._gap(u.hex, list(sources))
+            if ai._step_into_supply(game, u, list(sources), gap) == (0, back) != \
+                    ai._step_into_supply(game, u, list(sources), gap, hexgrid.step(*u.hex, back)):
+                refused.append(unit)
+    assert refused, "no step back refused"
+    panzer = [r for r in rec if r[1] == refused[0]]
+    assert not any(want == back for *_, back, want in panzer if want)
+    assert any(state.unit(unit).hex == goal for state, unit, goal, *_ in panzer)    # the depot reached
     replay_steps(walk_machines, rec)
 
 
@@ -358,7 +389,7 @@ def test_the_last_turn_takes_a_town_on_the_way(model, walk_machines):
     rec = [r for r in record_games(model, (("alamein", 1, 4, "good"),), two_player=True).walk
            if r[0].turn == last]
     detours = []
-    for state, unit, goal, reach, returning, bold, walls, sources, want in rec:
+    for state, unit, goal, reach, returning, bold, walls, sources, _, want in rec:
         u = state.unit(unit)
         nxt = hexgrid.step(*u.hex, want) if want else None
         place = model.map.place_at(*nxt) if nxt else None

@@ -450,12 +450,19 @@ _walker:
     lda U_OP-1,x                    ; _walk's bound: op + 1 steps
     sta DRV_STEPS
     inc DRV_STEPS
+    lda #0                          ; no hex to step back into yet
+    sta WALK_BACK
 _step:
     lda DRV_WALKER
     jsr ai_walk_step
     cmp #0                          ; (its flags are not its answer's)
     beq _arrived
     tay
+    adc #HEX_DIRECTIONS/2-1         ; + the carry (the cmp's): d + 3, the direction
+    cmp #HEX_DIRECTIONS+1           ; back (hexgrid's numbering), for the step after
+    bcc +
+    sbc #HEX_DIRECTIONS
+*   sta WALK_BACK
     lda DRV_WALKER
     jsr drv_move
     bne _arrived                    ; never refused: ai_walk_step checked it

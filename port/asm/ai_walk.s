@@ -29,8 +29,9 @@
 ;   movement's start (goals, ai_goals.s): lda side / jsr ai_sources; AI_WALLS
 ;     written, then jsr ai_field_forget (plan_walls does both); the GOAL tables.
 ;     AI_SOURCE_LIST must then stay as it is until the walk is over (_walk's `sources`).
-;   the walk: for each unit of AI_ORDER, lda unit / jsr ai_walk_step until it
-;     answers 0, MOVE(unit, A) after each answer (and the game's end checked).
+;   the walk: for each unit of AI_ORDER, WALK_BACK = 0, then lda unit / jsr
+;     ai_walk_step until it answers 0, MOVE(unit, A) after each answer (and the
+;     game's end checked), WALK_BACK = the direction opposite A.
 ;   _take_empty_towns: X = 0; lda side / jsr ai_town_step; A = 0: done, else
 ;     MOVE(A, X) and again from X = Y + 1.
 ;   _fortify: lda side / jsr ai_fortify_next until 0, FORTIFY(A) after each.
@@ -139,12 +140,13 @@ _done:
 ;
 ; In:       A = unit number (1..UNIT_COUNT); AI_GOAL_COL/ROW, AI_TETHER, AI_FLAGS
 ;           (returning, bold) of the unit; AI_WALLS; AI_SOURCE_LIST (the sources
-;           at the start of the movement: ai_sources)
+;           at the start of the movement: ai_sources); WALK_BACK (the direction
+;           back to the hex its last step left, 0 at a walk's first step)
 ; Out:      A = direction 1-6, or 0: the unit is not on the map, has no goal ($FF),
 ;           stands on it, or has no step that lowers its cost to the goal within
 ;           its tether (AI_TETHER; 255: none) without standing exposed (unless
-;           bold), and, if returning, none that brings it nearer a source
-;           (_step_into_supply), nor, if it was cut off at its Logistics phase
+;           bold), and, if returning, none that brings it nearer a source other
+;           than back (_step_into_supply), nor, if it was cut off at its Logistics phase
 ;           (CUT_OFF) and is beyond its supply range, an exposed one that lowers
 ;           its cost; the game state unchanged
 ; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD and its RAM (kept for the
@@ -315,9 +317,10 @@ _done:
 ;
 ; walk_into_supply -- _step_into_supply: a returning unit whose way is blocked
 ; takes the legal step that brings it nearest a source, in its supply range first
-; (the key: beyond the range, the gap, the direction).
+; (the key: beyond the range, the gap, the direction), but not the step back into
+; the hex it has just left (WALK_BACK).
 ;
-; In:       WALK_UNIT, WALK_COL/ROW, WALK_GAP
+; In:       WALK_UNIT, WALK_COL/ROW, WALK_GAP, WALK_BACK
 ; Out:      WALK_BEST_DIR = the direction, or kept 0
 ; Clobbers: A, X, Y, flags; WALK_DIR, WALK_BEST, WALK_RANGE; as ai_walk_step
 ;
@@ -332,6 +335,9 @@ walk_into_supply:
     lda #1
     sta WALK_DIR
 _try:
+    lda WALK_DIR
+    cmp WALK_BACK
+    beq _skip                       ; not back into the hex it has just left
     jsr walk_next
     bcs _skip
     jsr walk_gap_of_next
@@ -953,6 +959,8 @@ AI_SOURCE_LIST:                             ; col,row pairs, $FF-terminated
 .space WALK_BEST_DIR 1       ; its direction, 0: none
 .space WALK_BEST_UNIT 1      ; towns: the unit's index; sealift: its number
 .space WALK_RANGE 1          ; the unit's supply range (walk_into_supply)
+.space WALK_BACK 1           ; ai_walk_step's: the direction back to the hex the unit
+                             ; left at its last step of this walk, 0: none (the driver's)
 .space WALK_STR 2            ; the best unit's strength (towns, sealift)
 .alias WALK_BARE WALK_STR     ; ai_walk_step: the best exposed step's cost
 .alias WALK_BARE_DIR WALK_STR+1 ; and its direction, 0: none

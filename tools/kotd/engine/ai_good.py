@@ -828,6 +828,7 @@ class GoodAI:
         model, state = game.model, game.state
         field = self._field(game, goal, utype(model, unit).type, self._walls(goal))
         last_turn = state.turn >= state.last_turn
+        back = None                             # the hex the unit has just left
         for _ in range(unit.op + 1):            # each step spends at least one point
             if unit.status != Status.ON_MAP or game.over or unit.hex == goal:
                 return
@@ -851,11 +852,12 @@ class GoodAI:
                 if best is None or (dist, d) < best:
                     best = (dist, d)
             if best is None and unit.number in self._returning:
-                best = self._step_into_supply(game, unit, sources, gap_here)
+                best = self._step_into_supply(game, unit, sources, gap_here, back)
                 if best is None and unit.cut_off and gap_here > supply.supply_range(model, state, unit):
                     best = bare
             if best is None:
                 return
+            back = unit.hex
             game.move(unit.number, best[1])
 
     def _legal_steps(self, game: Game, unit: UnitState):
@@ -869,7 +871,7 @@ class GoodAI:
                 continue
             yield d, nxt
 
-    def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int):
+    def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int, back=None):
         """A unit going back into supply whose path is blocked (a full hex, an enemy)
         takes any legal step that brings it nearer a source, in range first."""
         model, state = game.model, game.state
@@ -877,7 +879,7 @@ class GoodAI:
         best = None
         for d, nxt in self._legal_steps(game, unit):
             gap = self._gap(nxt, sources)
-            if gap < gap_here and (best is None or (gap > reach, gap, d) < best[0]):
+            if nxt != back and gap < gap_here and (best is None or (gap > reach, gap, d) < best[0]):
                 best = ((gap > reach, gap, d), d)
         return None if best is None else (0, best[1])
 
