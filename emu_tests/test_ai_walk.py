@@ -357,9 +357,9 @@ def test_a_unit_going_back_into_supply_does_not_step_back(model, walk_machines):
     the field's next step is closed; the step nearer a source from there is the one
     back into (23, 5), whose field step leads into (23, 6) again.  The walk does not
     step back into the hex it has just left (GoodAI._step_into_supply's `back`): it
-    goes on along the coast and reaches the depot, where it used to step to and fro
-    fourteen times, its supply spent, and starve.  Every step and stop of that turn,
-    on both machines."""
+    goes on along the coast and reaches the depot (it used to step to and fro fourteen
+    times, its supply spent, and starve).  Every step and stop of that turn, on both
+    machines."""
     rec = [r for r in record_games(model, (("campaign", 8, 11, "good"),)).walk if r[0].turn == 11]
     game = WatchedGame(model, rec[0][0].copy(), {s: GoodAI(s) for s in SIDES})
     refused = []

@@ -146,9 +146,9 @@ _done:
 ;           stands on it, or has no step that lowers its cost to the goal within
 ;           its tether (AI_TETHER; 255: none) without standing exposed (unless
 ;           bold), and, if returning, none that brings it nearer a source other
-;           than back (_step_into_supply), nor, if it was cut off at its Logistics phase
-;           (CUT_OFF) and is beyond its supply range, an exposed one that lowers
-;           its cost; the game state unchanged
+;           than back (_step_into_supply), nor, if it was cut off at its
+;           Logistics phase (CUT_OFF) and is beyond its supply range, an exposed
+;           one that lowers its cost; the game state unchanged
 ; Clobbers: X, Y, flags; CALL_ARGS, CALL_RESULT; FIELD and its RAM (kept for the
 ;           next step: a new field only for another goal, unit type or walls,
 ;           ai_field_forget); WORK, ACTION_* (move_rule's checks); WALK_*

@@ -816,7 +816,8 @@ class GoodAI:
         """Step down the cost field toward `goal`, never further than `reach` from a
         source unless that brings it closer to one, never next to an enemy stack twice
         its defence (unless bold); stop when no step is left.  A unit going back into
-        supply whose way is blocked takes any step nearer a source (_step_into_supply);
+        supply whose way is blocked takes any step nearer a source but the one back
+        into the hex it has just left (_step_into_supply);
         if there is none and it was cut off at its Logistics phase and is still beyond
         its range, it takes the best exposed step down the field rather than stay and
         starve (Campaign seed 33, two-player, October 1942: six Axis units a hex past
@@ -871,9 +872,13 @@ class GoodAI:
                 continue
             yield d, nxt
 
-    def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int, back=None):
+    def _step_into_supply(self, game: Game, unit: UnitState, sources: list[Hex], gap_here: int,
+                          back: Hex | None = None):
         """A unit going back into supply whose path is blocked (a full hex, an enemy)
-        takes any legal step that brings it nearer a source, in range first."""
+        takes any legal step that brings it nearer a source, in range first, but not
+        the one `back` into the hex its walk has just left: that step would undo the
+        last, whose field step leads out again (Campaign seed 8, September 1942: 15
+        Panzer stepped to and fro fourteen times in one phase and starved)."""
         model, state = game.model, game.state
         reach = supply.supply_range(model, state, unit)
         best = None
