@@ -325,8 +325,9 @@ _copy:
 .scend
 
 ;
-; place_depot -- one depot's turn (GoodAI._place_depot): its search, its hexes
-; scored, the chain check, its moves.
+; place_depot -- one depot's turn (GoodAI._place_depot): the home chain's hold
+; (ai_home.s, before any search), its search, its hexes scored, the chain check,
+; its moves.
 ;
 ; In:       DS_K = its place in DEPOT_LIST; FIELD = the costs to the lead
 ; Out:      A = E_OK (Z set), or e_move's error; DS_MOVES counted
@@ -374,19 +375,20 @@ _limit:
     bne _limit                      ; always
 _limited:
     stx DS_OP
-    jsr depot_walls
-    jsr depot_search
     jsr depot_valid
     sta DS_VALID
     and DS_BIT
     sta DS_LINKED
-    bne _linked
-    inc DS_FREE                     ; stranded: back to the chain, no forward rule
-    bne _score                      ; always
-_linked:
-    jsr depot_held                  ; it holds the home chain: it stays
-    beq _score
+    beq _search
+    jsr depot_held                  ; it holds the home chain: it stays, no search
+    beq _search
     jmp depot_stay
+_search:
+    jsr depot_walls
+    jsr depot_search
+    lda DS_LINKED
+    bne _score
+    inc DS_FREE                     ; stranded: back to the chain, no forward rule
 _score:
     jsr depot_score
     jmp depot_try

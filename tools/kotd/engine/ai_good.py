@@ -1002,6 +1002,10 @@ class GoodAI:
 
     def _place_depot(self, game: Game, depot: UnitState, ahead, to_lead, fed: list[UnitState]) -> None:
         model, state = game.model, game.state
+        valid = supply.valid_depots(model, state, self.side)
+        valid_before = {d.number for d in valid}
+        if depot.number in self._home_chain(model, state, valid_before):
+            return                                        # it holds the home chain: it stays
         occ = occupancy(state)
         foe = {h for h, us in occ.items() if us and side_of(model, us[0]) == self.enemy}
         near_foe = foe | {n for h in foe for n in hexgrid.neighbours(*h)}
@@ -1028,10 +1032,6 @@ class GoodAI:
                     spent[n] = sup
                     parent[n] = (h, d)
                     frontier.append(n)
-        valid = supply.valid_depots(model, state, self.side)
-        valid_before = {d.number for d in valid}
-        if depot.number in self._home_chain(model, state, valid_before):
-            return                                        # it holds the home chain: it stays
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
         # A depot cut from the chain is no source: it goes back toward the valid ones
