@@ -82,12 +82,12 @@ def option_line(report) -> str:
     return next(row for row in report.screen if "1 OPPONENT" in row)
 
 
-def reference_start(model, computer_allied: bool, computer_axis: bool):
-    """The set-up's default game (Tobruk '41, game 1, both sides at the second level) with
-    the computer's sides, stepped to the first phase a side acts in."""
+def reference_start(model, computer_allied: bool, computer_axis: bool, seed: int = 1):
+    """The set-up's default game (Tobruk '41, game 1 unless `seed`, both sides at the
+    second level) with the computer's sides, stepped to the first phase a side acts in."""
     level = list(model.ratings.difficulty)[1]
     options = Options.at_levels(model, level, level, computer_allied=computer_allied, computer_axis=computer_axis)
-    flow = Flow(model, new_game(model, "tobruk41", 1, options))
+    flow = Flow(model, new_game(model, "tobruk41", seed, options))
     while flow.info().actor is None and flow.state.phase != Phase.GAME_OVER:
         flow.step()
     return flow
@@ -261,3 +261,42 @@ def test_the_computer_plays_both_sides_as_the_reference_player(model, dist, targ
     got = machine.state_bytes()
     assert got in states, first_difference(model, got, min(states, key=lambda s: sum(a != b for a, b in zip(s, got))))
     assert states.index(got) >= 5, "the computer made fewer than five engine actions"
+
+
+@pytest.mark.parametrize("target", TARGET_NAMES)
+def test_the_demonstration_goes_on_to_the_next_game_by_itself(model, dist, target, monkeypatch):
+    """At a show the demonstration runs unattended: a game of the computer on both sides,
+    loaded at its end (the reference good player's Tobruk '41 game 1 played out, saved in
+    slot 3), shows GAME OVER and its result, pauses (common/play.bas game_over), and then
+    starts the next game number, 2, of the same scenario with no key: the opponent is
+    told of a new game (no side) and then asked to play the reference's new game 2,
+    stepped to the first phase a side acts in."""
+    from kotd.engine.ai_good import GoodAI
+    from kotd.engine.game import Game
+    monkeypatch.setattr(keyscript, "IDLE_POLL_LIMIT", 20)
+    level = list(model.ratings.difficulty)[1]
+    options = Options.at_levels(model, level, level, computer_allied=True, computer_axis=True)
+    ended = new_game(model, "tobruk41", 1, options)
+    Game(model, ended, {"axis": GoodAI("axis"), "allied": GoodAI("allied")}).play()
+    assert ended.phase == Phase.GAME_OVER
+    machine = machine_for(model, dist, target, ready=True)
+    save_in_slot(model, target, machine, 3, ended)
+    stop = stateblock.constants(model, TARGETS[target])["OPPONENT_CALL"]
+    calls = []
+    plain = machine.cpu.call
+
+    def call(address, **kw):                      # stop at the opponent's third call
+        if address == stop:
+            calls.append(machine.state_bytes())
+            if len(calls) == 3:
+                raise runner.core.RunnerFault("the opponent called")
+        return plain(address, **kw)
+    machine.cpu.call = call
+    with pytest.raises(runner.core.RunnerFault, match="the opponent called"):
+        runner.run_text(listing(model, target), target, keys=keyscript.parse("L3"), machine=machine,
+                        max_statements=20_000_000)
+    assert calls[0] == stateblock.encode(ended, model)          # loaded: the opponent forgets the last game
+    want = stateblock.encode(new_game(model, "tobruk41", 2, options), model)
+    assert calls[1] == want, first_difference(model, calls[1], want)      # game 2: forget again
+    want = stateblock.encode(reference_start(model, True, True, seed=2).state, model)
+    assert calls[2] == want, first_difference(model, calls[2], want)

@@ -219,17 +219,34 @@ def demonstration_started(image: str, dist: Path, machine: str, scenario: int) -
 
 
 def demo(image: str, dist: Path, frames: int, machine: str, shots: str | None, scenario: int = 0) -> dict:
-    """The demonstration (`demonstration_started`), no key for `frames` frames; the state
-    block every 600 frames (hex), OPPONENT_READY."""
+    """The demonstration (`demonstration_started`), no key for `frames` frames or up to
+    the game's end; the state block every 600 frames and at the end (hex),
+    OPPONENT_READY.  At the end (PHASE_GAME_OVER) the program goes on to the next game by
+    itself: the frames it stays over (`pause_frames`) and the state block 600 frames into
+    the next game (`next_state`)."""
     g = demonstration_started(image, dist, machine, scenario)
     out = {"ready": g.a.peek(g.c["OPPONENT_READY"])}
     out["states"], out["turns"] = [], []
+    over = lambda: g.a.peek(g.c["PHASE"]) == g.c["PHASE_GAME_OVER"]
     for _ in range(frames // 600):
-        g.a.run(frames=600)
+        for _ in range(10):
+            g.a.run(frames=60)
+            if over():
+                break
         out["states"].append(settled(g.state, lambda n: g.a.run(frames=n), g.in_card).hex())
         out["turns"].append((g.a.peek(g.c["TURN"]), g.a.peek(g.c["PHASE"])))
+        if over():
+            break
     if shots:
         g.a.screenshot(str(Path(shots) / "apple-demo.png"))
+    if over():
+        pause = 0
+        while over() and pause < 6000:
+            g.a.run(frames=1)
+            pause += 1
+        out["pause_frames"] = pause
+        g.a.run(frames=600)
+        out["next_state"] = settled(g.state, lambda n: g.a.run(frames=n), g.in_card).hex()
     return out
 
 

@@ -340,20 +340,35 @@ def demonstration_set_up(image: str, dist: Path, scenario: int):
 
 def demo(image: str, dist: Path, frames: int, shots: str | None, scenario: int = 0) -> dict:
     """The demonstration on an XL (`demonstration_set_up`): START, then no key for
-    `frames` frames; the state block every 600 frames (hex), the screen at the end,
-    OPPONENT_READY."""
+    `frames` frames or up to the game's end; the state block every 600 frames and at the
+    end (hex), the screen then, OPPONENT_READY.  At the end (PHASE_GAME_OVER) the
+    program goes on to the next game by itself: the frames it stays over
+    (`pause_frames`) and the state block 600 frames into the next game (`next_state`)."""
     a, c = demonstration_set_up(image, dist, scenario)
     out = {"ready": a.peek(c["OPPONENT_READY"]), "setup": [ln.rstrip() for ln in a.screen_lines() if ln.strip()]}
     a.console(start=True, frames=20)
     out["states"], out["turns"] = [], []
+    over = lambda m=a: m.peek(c["PHASE"]) == c["PHASE_GAME_OVER"]
     for _ in range(frames // 600):
-        a.frames(600)
+        for _ in range(10):
+            a.frames(60)
+            if over():
+                break
         out["states"].append(settled(lambda: a.read_block(c["STATE_BASE"], c["STATE_SIZE"]), a.frames,
                                      lambda: under_the_os(a)).hex())
         out["turns"].append((a.peek(c["TURN"]), a.peek(c["PHASE"])))
+        if over():
+            break
     out["screen"] = [ln.rstrip() for ln in a.screen_lines()]
     if shots:
         a.screenshot(Path(shots) / "atari-demo.png", scale=2)
+    if over():
+        start = a.frame_number()
+        a.wait_until(lambda m: not over(m), 6000)
+        out["pause_frames"] = a.frame_number() - start
+        a.frames(600)
+        out["next_state"] = settled(lambda: a.read_block(c["STATE_BASE"], c["STATE_SIZE"]), a.frames,
+                                    lambda: under_the_os(a)).hex()
     return out
 
 

@@ -78,6 +78,16 @@ def demonstration(model, out: dict, at_least: int | None, scenario: str = "tobru
         at.append(states.index(got))
     assert at == sorted(at) and at[-1] >= (len(states) - 1 if at_least is None else at_least), at
     print("reference actions reached every 600 frames:", at)
+    if at[-1] == len(states) - 1:
+        # The end: the program shows the result a while (docs/play.md, about 10 s), then
+        # plays the next game number, 2, of the same scenario by itself.
+        assert 300 <= out["pause_frames"] <= 1200, out["pause_frames"]
+        following = reference_states(model, Options.at_levels(model, level, level, computer_allied=True,
+                                                              computer_axis=True), 100000, scenario, seed=2)
+        got = bytes.fromhex(out["next_state"])
+        assert got in following, first_difference(model, got, following[0])
+        print("game over for", out["pause_frames"], "frames; 600 frames into game 2:", following.index(got),
+              "actions")
 
 
 def thinking_within_budget(out: dict, target: str) -> tuple[str, float]:

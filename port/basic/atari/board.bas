@@ -5,8 +5,9 @@
 
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
-    ' CLEAR_ROWS's address, used on many lines: a variable (1 byte a use, a number 7).
-    clear_rows = {CLEAR_ROWS}
+    ' CLEAR_ROWS's address, used on many lines, and a word's high-byte weight (a 6502 page):
+    ' variables (1 byte a use, a number 7).
+    clear_rows = {CLEAR_ROWS} : page = 256
     OPEN #1, 4, 0, "K:"
     DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
@@ -46,9 +47,9 @@ show_unit:
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_ALLIED} THEN PRINT " ALLIED";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_MOBILE} THEN PRINT " MOBILE";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
-    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + 256 * PEEK({U_CEIL_HI-1} + selected);
+    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + page * PEEK({U_CEIL_HI-1} + selected);
     POSITION 0, 18 : PRINT "MORALE ";PEEK({UNIT_MORALE-1} + selected);" OP ";PEEK({U_OP-1} + selected);
-    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + 256 * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + page * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
     RETURN
 
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941"), the phase and
@@ -89,9 +90,9 @@ free_wait:
     IF PEEK(764) = 255 THEN @free_wait
     GET #1, key : result = {HEX_NONE}
     IF key >= 49 AND key <= 54 THEN result = ENGINE(HEX_NEIGHBOUR, cursor_col, cursor_row, key - 48)
-    IF key = 84 THEN result = {TOBRUK_COL} + 256 * {TOBRUK_ROW}
-    IF key = 48 THEN result = INT({MAP_COLS} / 2) + 256 * INT({MAP_ROWS} / 2)
-    IF result <> {HEX_NONE} THEN cursor_row = INT(result / 256) : cursor_col = result - 256 * cursor_row : GOSUB @draw_map
+    IF key = 84 THEN result = {TOBRUK_COL} + page * {TOBRUK_ROW}
+    IF key = 48 THEN result = INT({MAP_COLS} / 2) + page * INT({MAP_ROWS} / 2)
+    IF result <> {HEX_NONE} THEN cursor_row = INT(result / page) : cursor_col = result - page * cursor_row : GOSUB @draw_map
     GOTO @free_wait
 
 ' START is held for some frames: wait until it is let go.
@@ -182,13 +183,13 @@ status_display:
     cleared = USR(clear_rows, 20, 1) : POSITION 0, 20
     PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT});
     cleared = USR(clear_rows, 21, 1) : POSITION 0, 21
-    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
-    PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
+    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + page * PEEK({REPL_HI+2});
+    PRINT " VP ";PEEK({VP_LO+1}) + page * PEEK({VP_HI+1});
     cleared = USR(clear_rows, 22, 1) : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
-    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
-    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
+    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + page * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
+    PRINT " VP ";PEEK({VP_LO}) + page * PEEK({VP_HI});
     cleared = USR(clear_rows, 23, 1) : POSITION 0, 23
-    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
+    PRINT "GER REPL ";PEEK({REPL_LO}) + page * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + page * PEEK({REPL_HI+1});
     RETURN
 
 ' The game disk's resident code (docs/images.md): the state block saved in slot digit,
@@ -205,6 +206,11 @@ disk_load:
 opponent_play:
     opponent_result = 3 * USR({OPPONENT_CALL}, {OPPONENT_PLAY}, computer_sides) + PEEK({CALL_RESULT})
     key_ready = PEEK(764) <> 255 : RETURN
+
+' The demonstration's pause at a game's end (common/play.bas game_over): a count, about
+' 10 s (606 frames in atari800 from the end to the next game's NEW_GAME).
+end_pause:
+    FOR result = 1 TO 12000 : NEXT result : RETURN
 
 ' The names of the set-up screen and the end (common/ prints them through these: an Atari
 ' BASIC substring is no Applesoft's).
