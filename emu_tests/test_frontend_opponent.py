@@ -102,6 +102,26 @@ def computer_sides(report, model, target) -> int:
     return int(report.runtime.scalars.get(short, 0))
 
 
+def states_at_opponent_calls(model, target, machine, keys: str, count: int) -> list[bytes]:
+    """The program run with `keys` until its `count`th call of OPPONENT_CALL: the state
+    block at each call (the run stops at the last, which must come)."""
+    stop = stateblock.constants(model, TARGETS[target])["OPPONENT_CALL"]
+    calls = []
+    plain = machine.cpu.call
+
+    def call(address, **kw):
+        if address == stop:
+            calls.append(machine.state_bytes())
+            if len(calls) == count:
+                raise runner.core.RunnerFault("the opponent called")
+        return plain(address, **kw)
+    machine.cpu.call = call
+    with pytest.raises(runner.core.RunnerFault, match="the opponent called"):
+        runner.run_text(listing(model, target), target, keys=keyscript.parse(keys), machine=machine,
+                        max_statements=20_000_000)
+    return calls
+
+
 # --- the set-up ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("target", TARGET_NAMES)
@@ -141,23 +161,8 @@ def test_the_computer_axis_and_both_sides_reach_new_game(model, dist, target):
     last), then to play; the state at that second call is the reference's new game with
     those options, stepped to the first phase a side acts in."""
     for presses, allied, axis in ((1, False, True), (3, True, True)):
-        calls = []
-        machine = machine_for(model, dist, target, ready=True)
-        c = stateblock.constants(model, TARGETS[target])
-        stop = c["OPPONENT_CALL"]
-        plain = machine.cpu.call
-
-        def call(address, **kw):                  # stop at the second call of the opponent
-            if address == stop:
-                calls.append(machine.state_bytes())
-                if len(calls) == 2:
-                    raise runner.core.RunnerFault("the opponent called")
-            return plain(address, **kw)
-        machine.cpu.call = call
-        with pytest.raises(runner.core.RunnerFault, match="the opponent called"):
-            runner.run_text(listing(model, target), target, keys=keyscript.parse("1" * presses + BEGIN[target]),
-                            machine=machine, max_statements=20_000_000)
-        assert len(calls) == 2
+        calls = states_at_opponent_calls(model, target, machine_for(model, dist, target, ready=True),
+                                         "1" * presses + BEGIN[target], 2)
         want = stateblock.encode(reference_start(model, allied, axis).state, model)
         assert calls[1] == want, first_difference(model, calls[1], want)
 
@@ -281,20 +286,7 @@ def test_the_demonstration_goes_on_to_the_next_game_by_itself(model, dist, targe
     assert ended.phase == Phase.GAME_OVER
     machine = machine_for(model, dist, target, ready=True)
     save_in_slot(model, target, machine, 3, ended)
-    stop = stateblock.constants(model, TARGETS[target])["OPPONENT_CALL"]
-    calls = []
-    plain = machine.cpu.call
-
-    def call(address, **kw):                      # stop at the opponent's third call
-        if address == stop:
-            calls.append(machine.state_bytes())
-            if len(calls) == 3:
-                raise runner.core.RunnerFault("the opponent called")
-        return plain(address, **kw)
-    machine.cpu.call = call
-    with pytest.raises(runner.core.RunnerFault, match="the opponent called"):
-        runner.run_text(listing(model, target), target, keys=keyscript.parse("L3"), machine=machine,
-                        max_statements=20_000_000)
+    calls = states_at_opponent_calls(model, target, machine, "L3", 3)
     assert calls[0] == stateblock.encode(ended, model)          # loaded: the opponent forgets the last game
     want = stateblock.encode(new_game(model, "tobruk41", 2, options), model)
     assert calls[1] == want, first_difference(model, calls[1], want)      # game 2: forget again

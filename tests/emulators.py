@@ -67,8 +67,8 @@ def demonstration(model, out: dict, at_least: int | None, scenario: str = "tobru
     from kotd.engine.setup import Options
     from kotd.replay import first_difference
     level = list(model.ratings.difficulty)[1]
-    states = reference_states(model, Options.at_levels(model, level, level, computer_allied=True,
-                                                      computer_axis=True), 100000, scenario)
+    options = Options.at_levels(model, level, level, computer_allied=True, computer_axis=True)
+    states = reference_states(model, options, 100000, scenario)
     assert out["ready"] == 1
     at = []
     for k, raw in enumerate(out["states"]):
@@ -82,8 +82,7 @@ def demonstration(model, out: dict, at_least: int | None, scenario: str = "tobru
         # The end: the program shows the result a while (docs/play.md, about 10 s), then
         # plays the next game number, 2, of the same scenario by itself.
         assert 300 <= out["pause_frames"] <= 1200, out["pause_frames"]
-        following = reference_states(model, Options.at_levels(model, level, level, computer_allied=True,
-                                                              computer_axis=True), 100000, scenario, seed=2)
+        following = reference_states(model, options, 100000, scenario, seed=2)
         got = bytes.fromhex(out["next_state"])
         assert got in following, first_difference(model, got, following[0])
         print("game over for", out["pause_frames"], "frames; 600 frames into game 2:", following.index(got),
