@@ -13,8 +13,6 @@ screen_init:
     call_arg1 = {CALL_ARGS} : call_arg2 = {CALL_ARGS+2} : call_argc = {CALL_ARGC} : call_result = {CALL_RESULT} : call_result_hi = {CALL_RESULT+1} : call_arg3 = {CALL_ARGS+4} : call_arg4 = {CALL_ARGS+6}
     unit = 0 : engine_i = 0 : engine_argc = 0 : engine_word = 0 : engine_at = 0 : engine_entry = 0 : engine_result = 0 : bit_set = 0 : bit = 0 : may = 0 : actor = 0 : key = 0 : enemy = 0
     target_col = 0 : target_row = 0 : mode = 0 : selected = 0 : cursor_col = 0 : cursor_row = 0 : phase = 0 : result = 0 : messages_shown = 0 : digit = 0 : digit_low = 0 : turn_index = 0 : key$ = "" : keys$ = ""
-    ' A word's high-byte weight (a 6502 page), in common/ a variable for the Atari's sake.
-    page = 256
     ENGINE(DISPLAY_INIT)
     ' One engine call first: its return leaves the arguments' high bytes 0, which every
     ' later call of byte arguments relies on (it POKEs only the low bytes; docs/basic.md).
@@ -51,16 +49,16 @@ show_unit:
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_ALLIED} THEN PRINT " ALLIED";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_MOBILE} THEN PRINT " MOBILE";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
-    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + page * PEEK({U_CEIL_HI-1} + selected);
+    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + 256 * PEEK({U_CEIL_HI-1} + selected);
     VTAB 19 : HTAB 1 : PRINT "MORALE ";PEEK({UNIT_MORALE-1} + selected);" OP ";PEEK({U_OP-1} + selected);
-    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + page * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + 256 * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
     RETURN
 
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
 ' TURN_MONTH and TURN_YEAR tables, from the Turn Chart), the phase and the side to act.
 show_phase:
     ENGINE(CLEAR_ROWS, 0, 1) : VTAB 1 : HTAB 1 : turn_index = PEEK({TURN}) - 1
-    PRINT PEEK({TURN_MONTH} + turn_index);"-";PEEK({TURN_YEAR_LO} + turn_index) + page * PEEK({TURN_YEAR_HI} + turn_index);" ";MID$(phase_name$, phase * 10 + 1, 10);
+    PRINT PEEK({TURN_MONTH} + turn_index);"-";PEEK({TURN_YEAR_LO} + turn_index) + 256 * PEEK({TURN_YEAR_HI} + turn_index);" ";MID$(phase_name$, phase * 10 + 1, 10);
     IF actor = {SIDE_AXIS} THEN PRINT " AXIS";
     IF actor = {SIDE_ALLIED} THEN PRINT " ALLIED";
     RETURN
@@ -143,12 +141,12 @@ status_display:
     score = ENGINE(SCORE) : messages_shown = 1
     ENGINE(CLEAR_ROWS, 20, 4) : VTAB 21 : HTAB 1
     PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT})
-    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + page * PEEK({REPL_HI+2});
-    PRINT " VP ";PEEK({VP_LO+1}) + page * PEEK({VP_HI+1})
+    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
+    PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1})
     PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
-    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + page * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
-    PRINT " VP ";PEEK({VP_LO}) + page * PEEK({VP_HI})
-    PRINT "GER REPL ";PEEK({REPL_LO}) + page * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + page * PEEK({REPL_HI+1});
+    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
+    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI})
+    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
     RETURN
 
 ' The game disk's resident code (docs/images.md): the state block saved in slot digit,

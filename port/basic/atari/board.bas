@@ -5,9 +5,6 @@
 
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
-    ' CLEAR_ROWS's address, used on many lines, and a word's high-byte weight (a 6502 page):
-    ' variables (1 byte a use, a number 7).
-    clear_rows = {CLEAR_ROWS} : page = 256
     OPEN #1, 4, 0, "K:"
     DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
@@ -37,7 +34,7 @@ move_cursor_mark:
 ' engine shows it (solitaire noise on computer-run units) over its ceiling, morale;
 ' operation points, supply, fortification level.
 show_unit:
-    cleared = USR(clear_rows, 16, 3) : POSITION 0, 17
+    cleared = USR({CLEAR_ROWS}, 16, 3) : POSITION 0, 17
     IF selected = 0 THEN RETURN
     drawn = USR({DRAW_UNIT_NAME}, selected)
     IF PEEK({U_SUPPLIED-1} + selected) = 0 THEN POSITION 26, 16 : PRINT "OUT OF SUPPLY"; : POSITION 0, 17
@@ -47,9 +44,9 @@ show_unit:
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_ALLIED} THEN PRINT " ALLIED";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_MOBILE} THEN PRINT " MOBILE";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
-    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + page * PEEK({U_CEIL_HI-1} + selected);
+    PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + 256 * PEEK({U_CEIL_HI-1} + selected);
     POSITION 0, 18 : PRINT "MORALE ";PEEK({UNIT_MORALE-1} + selected);" OP ";PEEK({U_OP-1} + selected);
-    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + page * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + 256 * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
     RETURN
 
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941"), the phase and
@@ -66,7 +63,7 @@ show_phase:
 ' Row 19: the keys that work now (keys$).  In operations' cursor and unit modes START
 ' works too (free_cursor): the flow shows the keys just before it reads one.
 show_keys:
-    cleared = USR(clear_rows, 19, 1) : POSITION 0, 19 : PRINT keys$;
+    cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT keys$;
     start_works = (phase >= {PHASE_B1_OPERATIONS}) * (mode <> 1)
     RETURN
 
@@ -84,15 +81,15 @@ read_key:
 ' or mode goes on where it was.
 free_cursor:
     free_col = cursor_col : free_row = cursor_row : GOSUB @start_release
-    cleared = USR(clear_rows, 19, 1) : POSITION 0, 19 : PRINT "FREE CURSOR: 1-6 T 0  START: BACK";
+    cleared = USR({CLEAR_ROWS}, 19, 1) : POSITION 0, 19 : PRINT "FREE CURSOR: 1-6 T 0  START: BACK";
 free_wait:
     IF PEEK(53279) = 6 THEN cursor_col = free_col : cursor_row = free_row : GOSUB @draw_map : GOSUB @show_keys : GOTO @start_release
     IF PEEK(764) = 255 THEN @free_wait
     GET #1, key : result = {HEX_NONE}
     IF key >= 49 AND key <= 54 THEN result = ENGINE(HEX_NEIGHBOUR, cursor_col, cursor_row, key - 48)
-    IF key = 84 THEN result = {TOBRUK_COL} + page * {TOBRUK_ROW}
-    IF key = 48 THEN result = INT({MAP_COLS} / 2) + page * INT({MAP_ROWS} / 2)
-    IF result <> {HEX_NONE} THEN cursor_row = INT(result / page) : cursor_col = result - page * cursor_row : GOSUB @draw_map
+    IF key = 84 THEN result = {TOBRUK_COL} + 256 * {TOBRUK_ROW}
+    IF key = 48 THEN result = INT({MAP_COLS} / 2) + 256 * INT({MAP_ROWS} / 2)
+    IF result <> {HEX_NONE} THEN cursor_row = INT(result / 256) : cursor_col = result - 256 * cursor_row : GOSUB @draw_map
     GOTO @free_wait
 
 ' START is held for some frames: wait until it is let go.
@@ -103,7 +100,7 @@ start_release:
 ' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that
 ' they hold something, so that a key only clears them then (wipe_messages).
 clear_message:
-    cleared = USR(clear_rows, 20, 4)
+    cleared = USR({CLEAR_ROWS}, 20, 4)
     POSITION 0, 21 : messages_shown = 1
     RETURN
 
@@ -114,22 +111,22 @@ hide_units:
 ' Row 23 alone cleared for a second message (one at row 21 stays); one line, as every
 ' line before the set-up slows its GOSUBs.
 clear_last_row:
-    cleared = USR(clear_rows, 23, 1) : POSITION 0, 23 : messages_shown = 1 : RETURN
+    cleared = USR({CLEAR_ROWS}, 23, 1) : POSITION 0, 23 : messages_shown = 1 : RETURN
 
 ' One digit key from digit_low to 9 into digit, after prompt$ on row 22 (the key:
 ' common/first.bas ask_digit_key).
 ask_digit:
-    cleared = USR(clear_rows, 22, 1) : POSITION 0, 22 : PRINT prompt$;" "; : messages_shown = 1 : GOTO @ask_digit_key
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : PRINT prompt$;" "; : messages_shown = 1 : GOTO @ask_digit_key
 
 ' Rows 15-23 cleared for a battle's result; the cursor at row 15.
 clear_result:
-    cleared = USR(clear_rows, 15, 9)
+    cleared = USR({CLEAR_ROWS}, 15, 9)
     POSITION 0, 15
     RETURN
 
 ' A number typed on row 22 (RETURN ends it).
 ask_number:
-    cleared = USR(clear_rows, 22, 1) : POSITION 0, 22 : messages_shown = 1
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : messages_shown = 1
     PRINT prompt$;
     INPUT answer
     RETURN
@@ -173,23 +170,23 @@ mark_option:
     RETURN
 
 setup_message:
-    cleared = USR(clear_rows, 15, 1) : POSITION 0, 15
+    cleared = USR({CLEAR_ROWS}, 15, 1) : POSITION 0, 15
     RETURN
 
 ' D: the status display (manual VII) on rows 20-23: turn and score; each side's air
 ' (usable/allotted), supply (Axis), replacements, sealift (Allies), victory points.
 status_display:
     score = ENGINE(SCORE) : messages_shown = 1
-    cleared = USR(clear_rows, 20, 1) : POSITION 0, 20
+    cleared = USR({CLEAR_ROWS}, 20, 1) : POSITION 0, 20
     PRINT "TURN ";PEEK({TURN});" SCORE ";score - 32768;" SEALIFT ";PEEK({SEALIFT_LEFT});
-    cleared = USR(clear_rows, 21, 1) : POSITION 0, 21
-    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + page * PEEK({REPL_HI+2});
-    PRINT " VP ";PEEK({VP_LO+1}) + page * PEEK({VP_HI+1});
-    cleared = USR(clear_rows, 22, 1) : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
-    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + page * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
-    PRINT " VP ";PEEK({VP_LO}) + page * PEEK({VP_HI});
-    cleared = USR(clear_rows, 23, 1) : POSITION 0, 23
-    PRINT "GER REPL ";PEEK({REPL_LO}) + page * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + page * PEEK({REPL_HI+1});
+    cleared = USR({CLEAR_ROWS}, 21, 1) : POSITION 0, 21
+    PRINT "ALLIED AIR ";PEEK({AIR_USABLE+1});"/";PEEK({AIR+1});" REPL ";PEEK({REPL_LO+2}) + 256 * PEEK({REPL_HI+2});
+    PRINT " VP ";PEEK({VP_LO+1}) + 256 * PEEK({VP_HI+1});
+    cleared = USR({CLEAR_ROWS}, 22, 1) : POSITION 0, 22 : PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
+    PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
+    PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI});
+    cleared = USR({CLEAR_ROWS}, 23, 1) : POSITION 0, 23
+    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
     RETURN
 
 ' The game disk's resident code (docs/images.md): the state block saved in slot digit,

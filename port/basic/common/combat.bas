@@ -24,7 +24,7 @@ ask_attackers:
 next_attacker:
     unit = ENGINE(FIND_UNIT, unit, actor, from_col, from_row)
     IF unit = 0 OR answer_key = 70 OR attackers = stack_size THEN @attackers_asked
-    GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO-1} + unit) + page * PEEK({U_STR_HI-1} + unit);"? Y/N/F";
+    GOSUB @clear_message : PRINT "ATTACK WITH UNIT ";unit;" STR ";PEEK({U_STR_LO-1} + unit) + 256 * PEEK({U_STR_HI-1} + unit);"? Y/N/F";
     GOSUB @ask_yes_no
     IF answer_key = 89 THEN POKE {BATTLE_UNITS} + attackers, unit : attackers = attackers + 1
     GOTO @next_attacker
@@ -73,7 +73,7 @@ battle_result:
     FOR slot = 0 TO 2 * stack_size - 1
         IF slot < stack_size AND slot >= PEEK({BATTLE_COUNT}) THEN @next_result
         IF slot >= stack_size AND slot - stack_size >= PEEK({BATTLE_COUNT+1}) THEN @next_result
-        PRINT "UNIT ";PEEK({BATTLE_UNITS} + slot);": -";PEEK({BATTLE_UNIT_LOSS_LO} + slot) + page * PEEK({BATTLE_UNIT_LOSS_HI} + slot);
+        PRINT "UNIT ";PEEK({BATTLE_UNITS} + slot);": -";PEEK({BATTLE_UNIT_LOSS_LO} + slot) + 256 * PEEK({BATTLE_UNIT_LOSS_HI} + slot);
         IF PEEK({BATTLE_FATE} + slot) = {FATE_ELIMINATED} THEN PRINT " ELIMINATED";
         IF PEEK({BATTLE_FATE} + slot) = {FATE_CADRE} THEN PRINT " ELIMINATED-CADRE FORMED";
         PRINT

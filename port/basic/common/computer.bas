@@ -14,5 +14,5 @@ computer_turn:
     IF opponent_result > 2 THEN computer_sides = 0 : GOSUB @check_engine_status : GOTO @main_loop
     IF key_ready THEN GOSUB @read_key : keys$ = "PAUSED" : GOSUB @show_keys : GOSUB @read_key
     IF opponent_result = 0 THEN @end_phase
-    IF opponent_result = 1 THEN GOSUB @draw_map : IF defend_was THEN odds = PEEK({BATTLE_ODDS_LO}) + page * PEEK({BATTLE_ODDS_HI}) : GOSUB @battle_result
+    IF opponent_result = 1 THEN GOSUB @draw_map : IF defend_was THEN odds = PEEK({BATTLE_ODDS_LO}) + 256 * PEEK({BATTLE_ODDS_HI}) : GOSUB @battle_result
     GOTO @main_loop

@@ -94,7 +94,7 @@ logistics_turn:
     result = ENGINE(LOGISTICS_MAX, logistics_unit)
     GOSUB @check_engine_status
     IF engine_status THEN @main_loop
-    PRINT "MAX REPL ";PEEK({LOGISTICS_MAX_LO}) + page * PEEK({LOGISTICS_MAX_HI});" SUPPLY ";PEEK({LOGISTICS_MAX_LO+1}) + page * PEEK({LOGISTICS_MAX_HI+1});
+    PRINT "MAX REPL ";PEEK({LOGISTICS_MAX_LO}) + 256 * PEEK({LOGISTICS_MAX_HI});" SUPPLY ";PEEK({LOGISTICS_MAX_LO+1}) + 256 * PEEK({LOGISTICS_MAX_HI+1});
     prompt$ = "REPLACEMENTS 0-9" : digit_low = 0 : GOSUB @ask_digit : digit_r = digit
     prompt$ = "SUPPLY 0-9" : GOSUB @ask_digit : digit_s = digit
     prompt$ = "RESUPPLY 0-9" : GOSUB @ask_digit : digit_p = digit
@@ -152,7 +152,7 @@ operations_turn:
 move_cursor:
     result = ENGINE(HEX_NEIGHBOUR, cursor_col, cursor_row, direction)
     IF result = {HEX_NONE} THEN @operations_turn
-    new_row = INT(result / page) : new_col = result - page * new_row
+    new_row = INT(result / 256) : new_col = result - 256 * new_row
 jump_cursor:
     cursor_col = new_col : cursor_row = new_row
     GOSUB @move_cursor_mark
@@ -197,7 +197,7 @@ unit_key:
     from_col = PEEK({U_COL-1} + selected) : from_row = PEEK({U_ROW-1} + selected)
     result = ENGINE(HEX_NEIGHBOUR, from_col, from_row, direction)
     IF result = {HEX_NONE} THEN GOSUB @clear_message : PRINT "OFF THE MAP"; : GOTO @operations_turn
-    target_row = INT(result / page) : target_col = result - page * target_row
+    target_row = INT(result / 256) : target_col = result - 256 * target_row
     ' The move first: the engine refuses it with E_ENEMY where enemy units hold the hex,
     ' and the move is an attack (manual VIII).  Three refusals come before E_ENEMY and
     ' say nothing of the hex: a garrison never moves, a depot moves only in its phase, in

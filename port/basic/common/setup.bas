@@ -72,7 +72,7 @@ rating_argument:
     rating_argument = 65280 + level
     IF level < 4 THEN RETURN
     base = 5 * side
-    rating_argument = rating_digit(base + 1) + 16 * rating_digit(base + 2) + page * rating_digit(base + 3) + 4096 * rating_digit(base + 4)
+    rating_argument = rating_digit(base + 1) + 16 * rating_digit(base + 2) + 256 * rating_digit(base + 3) + 4096 * rating_digit(base + 4)
     RETURN
 
 draw_setup:

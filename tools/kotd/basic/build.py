@@ -1,8 +1,9 @@
 """The BASIC step of ``kotd build``: every program of ``port/basic/`` for one target.
 
 For each manifest ``port/basic/<name>.prog`` and each target: the sources are numbered
-(:mod:`.source`), checked (:mod:`.check`), tokenized by the dialect's tokenizer
-(:mod:`.atari`, :mod:`.apple`) and written to ``dist/<target>/``:
+(:mod:`.source`), checked (:mod:`.check`), on the Atari given variables for the numbers
+used most (:mod:`.pool`), tokenized by the dialect's tokenizer (:mod:`.atari`,
+:mod:`.apple`) and written to ``dist/<target>/``:
 
 - ``<name>.bas``: the program file as it goes on the disk (``kotd.build.diskimages``):
   Atari BASIC's SAVE file, byte for byte what ``SAVE "D:NAME.BAS"`` writes (the bytes of
@@ -26,15 +27,17 @@ from ..build.paths import BASIC_DIR
 from . import apple
 from . import files as basic_files
 from .check import check_program
+from .pool import Pool, pool_numbers
 from .dialects import DIALECTS
 from .errors import BasicError
-from .source import Problem, Program, SourceError, build_program, display, line_map, listing
+from .source import Origin, Problem, Program, SourceError, build_program, display, line_map, listing
 
 @dataclass(frozen=True)
 class BuiltProgram:
     program: Program
     program_file: str                  # the name of the tokenized file among ``files``
     files: dict[str, str | bytes]
+    pool: Pool                         # the numbers put in variables (Atari BASIC)
 
 
 def manifests(basic_dir: Path = BASIC_DIR) -> list[Path]:
@@ -68,6 +71,7 @@ def build_one(manifest: Path, target: str, constants: dict[str, int]) -> BuiltPr
     problems = check_program(program, constants)
     if problems:
         raise SourceError(problems)
+    program, pool = pool_numbers(program, Origin(display(manifest), 0))   # checked with its numbers
     try:
         file_name, binary = program_file(program)
     except BasicError as exc:   # the checker tokenizes every line first: only a whole-program limit is left
@@ -79,7 +83,7 @@ def build_one(manifest: Path, target: str, constants: dict[str, int]) -> BuiltPr
         f"{program.name}.listing.txt": listing(program, header),
         f"{program.name}.map.json": json.dumps({"generated": header, **line_map(program)}, indent=1, ensure_ascii=False) + "\n",
     }
-    return BuiltProgram(program, file_name, files)
+    return BuiltProgram(program, file_name, files, pool)
 
 
 def build_target(target: str, constants: dict[str, int], basic_dir: Path = BASIC_DIR,
@@ -99,7 +103,9 @@ def build_target(target: str, constants: dict[str, int], basic_dir: Path = BASIC
             continue
         files.update(built.files)
         p = built.program
-        echo(f"[{target}] BASIC {display(manifest)}: {len(p.lines)} lines, {len(p.names)} variables, "
+        pooled = (f" ({len(built.pool.names)} of them numbers used often, {built.pool.saved} bytes fewer)"
+                  if built.pool.names else "")
+        echo(f"[{target}] BASIC {display(manifest)}: {len(p.lines)} lines, {len(p.names)} variables{pooled}, "
              f"{len(built.files[built.program_file])} bytes tokenized ({built.program_file})")
     if problems:
         raise SourceError(problems)

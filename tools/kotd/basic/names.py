@@ -62,6 +62,19 @@ class NameMap:
         self.taken: set[tuple[str, str, bool]] = set()
         self.safe: dict[str, bool] = {}
 
+    @classmethod
+    def holding(cls, dialect: Dialect, table: dict[str, str]) -> "NameMap":
+        """A map that already holds a program's names (``table``: short -> long, as
+        :meth:`table` gives them)."""
+        names = cls(dialect)
+        for short, long in table.items():
+            array = short.endswith("(")
+            short, long = short.rstrip("("), long.rstrip("(")
+            suffix = short[-1] if short[-1] in "$%" else ""
+            names.taken.add((short[:len(short) - len(suffix)], suffix, array))
+            names.short[name_key(long, array, dialect)] = short[:len(short) - len(suffix)]
+        return names
+
     def _safe(self, name: str) -> bool:
         if name not in self.safe:
             self.safe[name] = name_is_safe(name, self.dialect)
