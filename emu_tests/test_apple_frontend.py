@@ -273,6 +273,23 @@ def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
     assert wanted - typed <= {"7", "8", "9"}, wanted - typed
 
 
+def test_the_unit_display_says_the_terrain_of_the_units_hex(model, dist):
+    """The manual's unit display names the terrain of the unit's hex: row 16, as
+    data/terrain.yaml names it (Tobruk '41's first Axis units in logistics: a town, a
+    coast hex)."""
+    from kotd.engine.board import terrain
+    seen = set()
+    for presses in (0, 2):
+        report, machine = run_front_end(model, dist, setup_keys(model, "tobruk41", 1) + "F" * presses, draw=False)
+        assert report.error is None, report.error
+        unit = int(report.screen[17].split()[1])
+        state = stateblock.decode(machine.state_bytes(), model).unit(unit)
+        name = terrain(model, (state.col, state.row)).id.upper()
+        assert report.screen[16].rstrip() == f"TERRAIN {name}", report.screen[16:19]
+        seen.add(name)
+    assert seen == {"TOWN", "COAST"}
+
+
 def test_memory_left_at_the_worst_point(model, dist):
     """FRE(0) with every variable of the program made: the runner's count (runner/apple.py
     free_bytes) after a game, and a bound from the program's own size and names (every

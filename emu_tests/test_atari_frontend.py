@@ -25,7 +25,7 @@ from kotd.build.paths import BASIC_DIR
 from kotd.build.targets import TARGETS
 from kotd.emu import EngineMachine
 from kotd import hexgrid
-from kotd.engine.board import side_of, utype
+from kotd.engine.board import side_of, terrain, utype
 from kotd.engine.state import Phase, Status
 from kotd.model.types import SIDES
 from kotd.replay import first_difference
@@ -634,10 +634,11 @@ def test_start_frees_the_cursor_and_start_again_puts_it_back(model, dist, monkey
     assert ("NO UNITS OF YOURS HERE" in report.screen[21]) != any(f"UNIT {n}" in report.screen[21] for n in own)
 
 
-def test_the_unit_display_says_out_of_supply_as_the_engine_traced_it(model, dist):
+def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it(model, dist):
     """Tobruk '41 with unit 8 east of Tobruk (struck_tobruk41): the engine's supply trace
-    leaves it out of supply; in logistics F steps to it: row 16 says OUT OF SUPPLY for
-    it and for none of the units before it (each in supply)."""
+    leaves it out of supply; in logistics F steps to it: row 16 says NO SUPPLY for it
+    and for none of the units before it (each in supply), and from column 22 the terrain
+    of the unit's hex as data/terrain.yaml names it (the manual's unit display)."""
     from kotd.engine.flow import Flow
     from kotd.engine.setup import Options, apply_options
     struck = struck_tobruk41(model)
@@ -651,7 +652,7 @@ def test_the_unit_display_says_out_of_supply_as_the_engine_traced_it(model, dist
     assert axis[first_out].number == 8
     listing = front_end_listing(model)
     disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
-    for presses, out in ((first_out - 1, False), (first_out, True)):
+    for presses, out in ((0, False), (2, False), (first_out - 1, False), (first_out, True)):   # town, coast, rough
         machine = atari_machine(model, dist)
         loading = machine.cpu.call
 
@@ -666,7 +667,9 @@ def test_the_unit_display_says_out_of_supply_as_the_engine_traced_it(model, dist
                                  max_statements=20_000_000)
         assert report.error is None, report.error
         assert report.screen[17].startswith(f"UNIT {axis[presses].number} "), report.screen[16:19]
-        assert ("OUT OF SUPPLY" in report.screen[16]) == out, (presses, report.screen[16])
+        assert ("NO SUPPLY" in report.screen[16]) == out, (presses, report.screen[16])
+        unit = axis[presses]
+        assert report.screen[16][22:30].rstrip() == terrain(model, (unit.col, unit.row)).id.upper()
 
 
 def test_the_map_character_set_is_the_roms_with_the_map_glyphs_over_their_codes(model, dist):

@@ -19,6 +19,9 @@ screen_init:
     ENGINE(ENGINE_INFO)
     DIM list_unit(6)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
+    ' The terrains a unit can stand on, by their codes 1-6 (data/terrain.yaml), 8 characters
+    ' each: the unit display reads its hex's code in MAP_TERRAIN (a byte a hex, row by row).
+    terrain_name$ = "CLEAR   ROUGH   FORTRESSTOWN    MOUNTAINCOAST   "
     phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
     GOSUB @clear_screen
     RETURN
@@ -37,12 +40,14 @@ move_cursor_mark:
     VTAB 3 : HTAB 37 : PRINT cursor_row;" ";
     RETURN
 
-' The selected unit (manual IV.A.1, the unit display): its number, side and type, its
-' strength as the engine shows it (solitaire noise on computer-run units) over its
-' ceiling, morale; operation points, supply, fortification level.
+' The selected unit (manual IV.A.1, the unit display): the terrain of its hex (row 16);
+' its number, side and type, its strength as the engine shows it (solitaire noise on
+' computer-run units) over its ceiling, morale; operation points, supply, fortification
+' level.
 show_unit:
-    ENGINE(CLEAR_ROWS, 17, 2) : VTAB 18 : HTAB 1
-    IF selected = 0 THEN RETURN
+    ENGINE(CLEAR_ROWS, 16, 3)
+    IF selected = 0 THEN VTAB 18 : HTAB 1 : RETURN
+    VTAB 17 : HTAB 1 : PRINT "TERRAIN ";MID$(terrain_name$, 8 * PEEK({MAP_TERRAIN} + PEEK({U_COL-1} + selected) + {MAP_COLS} * PEEK({U_ROW-1} + selected)) - 7, 8)
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_AXIS} THEN PRINT " AXIS";

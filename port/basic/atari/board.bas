@@ -6,9 +6,12 @@
 screen_init:
     GRAPHICS 0 : POKE 82, 0 : POKE 752, 1
     OPEN #1, 4, 0, "K:"
-    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6)
+    DIM prompt$(40), keys$(40), victory_name$(108), list_unit(6), terrain_name$(48)
     victory_name$ = "ALLIED STRATEGIC  ALLIED TACTICAL   ALLIED MARGINAL   "
     victory_name$(55) = "AXIS MARGINAL     AXIS TACTICAL     AXIS STRATEGIC    "
+    ' The terrains a unit can stand on, by their codes 1-6 (data/terrain.yaml), 8 characters
+    ' each: the unit display reads its hex's code in MAP_TERRAIN (a byte a hex, row by row).
+    terrain_name$ = "CLEAR   ROUGH   FORTRESSTOWN    MOUNTAINCOAST   "
     GOSUB @clear_screen
     RETURN
 
@@ -29,15 +32,18 @@ move_cursor_mark:
     RETURN
 
 ' The selected unit (manual IV.A.1, IV.A.7, the unit display): its name (row 16, machine
-' code: the names are packed in the front end's text section), OUT OF SUPPLY when the
-' engine's last trace left it so, its number, side and type, its strength as the
-' engine shows it (solitaire noise on computer-run units) over its ceiling, morale;
-' operation points, supply, fortification level.
+' code: the names are packed in the front end's text section), the terrain of its hex,
+' NO SUPPLY when the engine's last trace left it so; its number, side and type, its
+' strength as the engine shows it (solitaire noise on computer-run units) over its
+' ceiling, morale; operation points, supply, fortification level.
 show_unit:
-    cleared = USR({CLEAR_ROWS}, 16, 3) : POSITION 0, 17
-    IF selected = 0 THEN RETURN
+    cleared = USR({CLEAR_ROWS}, 16, 3)
+    IF selected = 0 THEN POSITION 0, 17 : RETURN
     drawn = USR({DRAW_UNIT_NAME}, selected)
-    IF PEEK({U_SUPPLIED-1} + selected) = 0 THEN POSITION 26, 16 : PRINT "OUT OF SUPPLY"; : POSITION 0, 17
+    terrain = 8 * PEEK({MAP_TERRAIN} + PEEK({U_COL-1} + selected) + {MAP_COLS} * PEEK({U_ROW-1} + selected))
+    POSITION 22, 16 : PRINT terrain_name$(terrain - 7, terrain);
+    IF PEEK({U_SUPPLIED-1} + selected) = 0 THEN POSITION 31, 16 : PRINT "NO SUPPLY";
+    POSITION 0, 17
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_AXIS} THEN PRINT " AXIS";
