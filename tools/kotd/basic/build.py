@@ -27,9 +27,9 @@ from ..build.paths import BASIC_DIR
 from . import apple
 from . import files as basic_files
 from .check import check_program
-from .pool import Pool, pool_numbers
 from .dialects import DIALECTS
 from .errors import BasicError
+from .pool import Pool, pool_numbers
 from .source import Origin, Problem, Program, SourceError, build_program, display, line_map, listing
 
 @dataclass(frozen=True)

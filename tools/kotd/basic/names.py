@@ -71,8 +71,9 @@ class NameMap:
             array = short.endswith("(")
             short, long = short.rstrip("("), long.rstrip("(")
             suffix = short[-1] if short[-1] in "$%" else ""
-            names.taken.add((short[:len(short) - len(suffix)], suffix, array))
-            names.short[name_key(long, array, dialect)] = short[:len(short) - len(suffix)]
+            base = short[:len(short) - len(suffix)]
+            names.taken.add((base, suffix, array))
+            names.short[name_key(long, array, dialect)] = base
         return names
 
     def _safe(self, name: str) -> bool:

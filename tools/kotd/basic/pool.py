@@ -80,12 +80,12 @@ def _rewrite(text: str, places: list[tuple[int, int]], names: dict[str, str]) ->
     return "".join(out)
 
 
-def _fits(dialect: Dialect, number: int, text: str) -> bool:
+def _stored(dialect: Dialect, number: int, text: str) -> bytes | None:
+    """The line as Atari BASIC stores it, or None where it would refuse it."""
     try:
-        tokenize_line(dialect.name, number, text)
-        return True
+        return tokenize_line(dialect.name, number, text)
     except BasicError:
-        return False
+        return None
 
 
 def pool_numbers(program: Program, origin: Origin) -> tuple[Program, Pool]:
@@ -113,23 +113,26 @@ def pool_numbers(program: Program, origin: Origin) -> tuple[Program, Pool]:
         return program, Pool({}, 0)
 
     lines = [Line(number, text, origin, "the numbers of the lines below, in variables (docs/basic.md)")
-             for number, text in assignments]
+             for number, text, _ in assignments]
+    saved = -sum(len(stored) for _, _, stored in assignments) - sum(len(v) + VALUE_BYTES for v in chosen.values())
+    counted: Counter[str] = Counter()
     for ln, spots in zip(program.lines, places):
         text = _rewrite(ln.text, spots, chosen)
-        lines.append(dataclasses.replace(ln, text=text) if _fits(dialect, ln.number, text) else ln)
+        stored = _stored(dialect, ln.number, text) if text != ln.text else None
+        if stored is None:                          # no pooled number, or Atari BASIC would refuse it so
+            lines.append(ln)
+            continue
+        lines.append(dataclasses.replace(ln, text=text))
+        saved += len(tokenize_line(dialect.name, ln.number, ln.text)) - len(stored)
+        counted.update(n for n in (ln.text[s:e] for s, e in spots) if n in chosen)
     pooled = dataclasses.replace(program, lines=lines,
                                  names={**program.names, **{v: f"the number {k}" for k, v in chosen.items()}})
-    before = sum(len(tokenize_line(dialect.name, ln.number, ln.text)) for ln in program.lines)
-    after = sum(len(tokenize_line(dialect.name, ln.number, ln.text)) for ln in lines)
-    saved = before - after - sum(len(v) + VALUE_BYTES for v in chosen.values())
-    counted = Counter(ln.text[s:e] for ln, new, spots in zip(program.lines, lines[len(assignments):], places)
-                      if new is not ln for s, e in spots)
     return pooled, Pool({k: (v, counted[k]) for k, v in chosen.items()}, saved)
 
 
-def _assignment_lines(chosen: dict[str, str], dialect: Dialect) -> list[tuple[int, str]] | None:
-    """``N=0:NU=1:...`` on lines 1, 2, ... below the program's first; None when they do
-    not fit there."""
+def _assignment_lines(chosen: dict[str, str], dialect: Dialect) -> list[tuple[int, str, bytes]] | None:
+    """``N=0:NU=1:...`` on lines 1, 2, ... below the program's first (number, text,
+    the line as stored); None when they do not fit there."""
     lines: list[tuple[int, str]] = []
     text = ""
     for number, name in chosen.items():
@@ -140,6 +143,7 @@ def _assignment_lines(chosen: dict[str, str], dialect: Dialect) -> list[tuple[in
         text = f"{text}:{piece}" if text else piece
     if text:
         lines.append((len(lines) + 1, text))
-    if len(lines) >= FIRST_LINE or not all(_fits(dialect, n, t) for n, t in lines):
+    stored = [_stored(dialect, n, t) for n, t in lines]
+    if len(lines) >= FIRST_LINE or None in stored:
         return None
-    return lines
+    return [(n, t, b) for (n, t), b in zip(lines, stored)]
