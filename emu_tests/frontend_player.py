@@ -170,6 +170,40 @@ class Player:
         return "".join(keys)
 
 
+def struck_tobruk41(model):
+    """Tobruk '41's start state with an Axis unit east of Tobruk (and not next to it) and
+    the Axis depot 3 alone within the Desert Rats' radius: they strike on entering logistics."""
+    from kotd.engine.fixtures import land
+    from kotd.engine.setup import start_state
+    s = start_state(model, "tobruk41")
+    t = model.map.place_hex(model.map.tobruk)
+    radius = model.logistics.desert_rats_radius
+    taken = {u.hex for u in s.units if u.status == Status.ON_MAP}
+    free = [h for h in land(model) if h not in taken and h[0] != t[0]]
+    s.unit(8).col, s.unit(8).row = next(h for h in free if h[0] > t[0] and hexgrid.distance(h, t) > radius + 1)
+    s.unit(3).col, s.unit(3).row = next(h for h in free if 0 < hexgrid.distance(h, t) <= radius)
+    return s
+
+
+def struck_logistics(model):
+    """struck_tobruk41 played by the reference to the Axis's logistics phase (seed 5, two
+    players): (the state a front end loads in its place, the Axis units on the map then in
+    unit order, the index among them of the first the supply trace left out of supply:
+    unit 8).  The unit displays' tests step to each with F."""
+    from kotd.engine.flow import Flow
+    from kotd.engine.setup import Options, apply_options
+    struck = struck_tobruk41(model)
+    want = struck.copy()
+    apply_options(model, want, 5, Options(computer_allied=False))
+    flow = Flow(model, want)
+    while flow.info().actor is None:
+        flow.step()
+    axis = [u for u in flow.state.units if u.status == Status.ON_MAP and side_of(model, u.number) == "axis"]
+    first_out = next(k for k, u in enumerate(axis) if not u.supplied)
+    assert axis[first_out].number == 8
+    return struck, axis, first_out
+
+
 def setup_keys(model, scenario: str, seed: int, begin: str = "{START}") -> str:
     """Set-up screen: option 2 steps through the scenarios, 7 takes the game number;
     `begin` starts the game (the Atari's START, the Apple's space bar)."""

@@ -273,21 +273,36 @@ def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
     assert wanted - typed <= {"7", "8", "9"}, wanted - typed
 
 
-def test_the_unit_display_says_the_terrain_of_the_units_hex(model, dist):
-    """The manual's unit display names the terrain of the unit's hex: row 16, as
-    data/terrain.yaml names it (Tobruk '41's first Axis units in logistics: a town, a
-    coast hex)."""
+def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it(model, dist):
+    """Tobruk '41 with unit 8 east of Tobruk (frontend_player.struck_logistics): the
+    engine's supply trace leaves it out of supply; in logistics F steps to it.  Row 16
+    names the terrain of each unit's hex as data/terrain.yaml does (a town, a clear hex,
+    rough: the manual's unit display) and says NO SUPPLY from column 30 for unit 8 and
+    for none of the units before it (each in supply); row 17 goes on with the unit."""
     from kotd.engine.board import terrain
+    from frontend_player import struck_logistics
+    struck, axis, first_out = struck_logistics(model)
+    disk_load = constants(model)["DISK_LOAD"]
     seen = set()
-    for presses in (0, 2):
-        report, machine = run_front_end(model, dist, setup_keys(model, "tobruk41", 1) + "F" * presses, draw=False)
+    for presses, out in ((0, False), (2, False), (first_out - 1, False), (first_out, True)):
+        machine = apple_machine(model, dist, draw=False)
+        loading = machine.cpu.call
+
+        def call(address, loading=loading, machine=machine, **kw):
+            answer = loading(address, **kw)
+            if address == disk_load:
+                machine.write_state(struck)
+            return answer
+        machine.cpu.call = call
+        report, _ = run_front_end(model, dist, setup_keys(model, "tobruk41", 5) + "F" * presses, machine=machine)
         assert report.error is None, report.error
-        unit = int(report.screen[17].split()[1])
-        state = stateblock.decode(machine.state_bytes(), model).unit(unit)
-        name = terrain(model, (state.col, state.row)).id.upper()
-        assert report.screen[16].rstrip() == f"TERRAIN {name}", report.screen[16:19]
+        unit = axis[presses]
+        assert report.screen[17].startswith(f"UNIT {unit.number} "), report.screen[16:19]
+        name = terrain(model, (unit.col, unit.row)).id.upper()
+        assert report.screen[16][:30].rstrip() == f"TERRAIN {name}", report.screen[16]
+        assert report.screen[16][30:].rstrip() == ("NO SUPPLY" if out else ""), (presses, report.screen[16])
         seen.add(name)
-    assert seen == {"TOWN", "COAST"}
+    assert seen == {"TOWN", "CLEAR", "ROUGH"}
 
 
 def test_memory_left_at_the_worst_point(model, dist):
@@ -295,7 +310,8 @@ def test_memory_left_at_the_worst_point(model, dist):
     free_bytes) after a game, and a bound from the program's own size and names (every
     variable made, each array, and a row of string space for what GET and MID$ make: the
     program's other strings are literals, which Applesoft keeps in the program text), both
-    at least 2 KB (the issue's floor).  In AppleWin: 2,247 bytes at the end of a game."""
+    at least 2 KB (the issue's floor).  In AppleWin: 2,134 bytes at the end of the recorded
+    Tobruk '41 game (docs/play.md "The Apple II")."""
     from kotd.basic.apple import tokenize
     built = build_one(BASIC_DIR / "kotd.prog", "apple", constants(model))
     program = len(tokenize(built.program.text())) + 1

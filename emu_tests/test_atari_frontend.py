@@ -32,7 +32,8 @@ from kotd.replay import first_difference
 
 from atari_drive import DCB, DSKINV, Drive, run
 import frontend_player
-from frontend_player import NONE, RANDOM_KEYS, reference_agrees, save_offer_keys, setup_keys
+from frontend_player import (NONE, RANDOM_KEYS, reference_agrees, save_offer_keys, setup_keys, struck_logistics,
+                             struck_tobruk41)
 
 
 def front_end_listing(model) -> str:
@@ -365,21 +366,6 @@ def test_clear_rows_blanks_whole_rows_and_refuses_rows_off_the_screen(model, dis
         assert machine.cpu.read(SCREEN_BUFFER, 960) == bytes([0x21]) * 960
 
 
-def struck_tobruk41(model):
-    """Tobruk '41's start state with an Axis unit east of Tobruk (and not next to it) and
-    the Axis depot 3 alone within the Desert Rats' radius: they strike on entering logistics."""
-    from kotd.engine.fixtures import land
-    from kotd.engine.setup import start_state
-    s = start_state(model, "tobruk41")
-    t = model.map.place_hex(model.map.tobruk)
-    radius = model.logistics.desert_rats_radius
-    taken = {u.hex for u in s.units if u.status == Status.ON_MAP}
-    free = [h for h in land(model) if h not in taken and h[0] != t[0]]
-    s.unit(8).col, s.unit(8).row = next(h for h in free if h[0] > t[0] and hexgrid.distance(h, t) > radius + 1)
-    s.unit(3).col, s.unit(3).row = next(h for h in free if 0 < hexgrid.distance(h, t) <= radius)
-    return s
-
-
 def test_the_desert_rats_strike_is_shown(model, dist):
     """The start slot's state replaced by one where the Desert Rats strike: the program,
     stepping into logistics, shows the strike and the depots lost as the reference
@@ -639,17 +625,7 @@ def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it
     leaves it out of supply; in logistics F steps to it: row 16 says NO SUPPLY for it
     and for none of the units before it (each in supply), and from column 22 the terrain
     of the unit's hex as data/terrain.yaml names it (the manual's unit display)."""
-    from kotd.engine.flow import Flow
-    from kotd.engine.setup import Options, apply_options
-    struck = struck_tobruk41(model)
-    want = struck.copy()
-    apply_options(model, want, 5, Options(computer_allied=False))
-    flow = Flow(model, want)
-    while flow.info().actor is None:
-        flow.step()
-    axis = [u for u in flow.state.units if u.status == Status.ON_MAP and side_of(model, u.number) == "axis"]
-    first_out = next(k for k, u in enumerate(axis) if not u.supplied)
-    assert axis[first_out].number == 8
+    struck, axis, first_out = struck_logistics(model)
     listing = front_end_listing(model)
     disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
     for presses, out in ((0, False), (2, False), (first_out - 1, False), (first_out, True)):   # town, coast, rough

@@ -23,13 +23,11 @@ screen_init:
     ' each: the unit display reads its hex's code in MAP_TERRAIN (a byte a hex, row by row).
     terrain_name$ = "CLEAR   ROUGH   FORTRESSTOWN    MOUNTAINCOAST   "
     phase_name$ = "SET-UP    REINFORCE SUPPLY    LOGISTICS INITIATIVEB1 OPS    B2 RESUPPLB3 DEPOTS B4 REACT  B5 OPS    B6 RESUPPLB7 DEPOTS C1 OPS    C2 RESUPPLC3 DEPOTS C4 REACT  C5 OPS    C6 RESUPPLC7 DEPOTS VICTORY   GAME OVER "
-    GOSUB @clear_screen
-    RETURN
+    GOSUB @clear_screen : RETURN
 
 ' HOME would clear the text page, which is not shown: the display code clears the rows.
 clear_screen:
-    ENGINE(CLEAR_ROWS, 0, 24) : VTAB 1 : HTAB 1
-    RETURN
+    ENGINE(CLEAR_ROWS, 0, 24) : VTAB 1 : HTAB 1 : RETURN
 
 ' The map with the units (a stack marked), the cursor's hex marked; the cursor's column
 ' and row at the right.
@@ -37,27 +35,26 @@ draw_map:
 move_cursor_mark:
     ENGINE(DRAW_MAP, cursor_col, cursor_row)
     VTAB 2 : HTAB 37 : PRINT cursor_col;" ";
-    VTAB 3 : HTAB 37 : PRINT cursor_row;" ";
-    RETURN
+    VTAB 3 : HTAB 37 : PRINT cursor_row;" "; : RETURN
 
-' The selected unit (manual IV.A.1, the unit display): the terrain of its hex (row 16);
-' its number, side and type, its strength as the engine shows it (solitaire noise on
-' computer-run units) over its ceiling, morale; operation points, supply, fortification
-' level.
+' The selected unit (manual IV.A.1, the unit display): the terrain of its hex and, from
+' column 30, NO SUPPLY when the engine's last trace left it so (row 16; the Atari's column
+' 31 would fill the row, and PRINT would go on to the next); its number, side and type,
+' its strength as the engine shows it (solitaire noise on computer-run units) over its
+' ceiling, morale; operation points, supply, fortification level.
 show_unit:
     ENGINE(CLEAR_ROWS, 16, 3)
     IF selected = 0 THEN VTAB 18 : HTAB 1 : RETURN
-    VTAB 17 : HTAB 1 : PRINT "TERRAIN ";MID$(terrain_name$, 8 * PEEK({MAP_TERRAIN} + PEEK({U_COL-1} + selected) + {MAP_COLS} * PEEK({U_ROW-1} + selected)) - 7, 8)
+    VTAB 17 : HTAB 1 : PRINT "TERRAIN ";MID$(terrain_name$, 8 * PEEK({MAP_TERRAIN} + PEEK({U_COL-1} + selected) + {MAP_COLS} * PEEK({U_ROW-1} + selected)) - 7, 8); : IF PEEK({U_SUPPLIED-1} + selected) = 0 THEN HTAB 31 : PRINT "NO SUPPLY";
     strength = ENGINE(DISPLAY_STRENGTH, selected)
-    PRINT "UNIT ";selected;
+    PRINT : PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_AXIS} THEN PRINT " AXIS";
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_ALLIED} THEN PRINT " ALLIED";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_MOBILE} THEN PRINT " MOBILE";
     IF PEEK({UNIT_TYPE-1} + selected) = {TYPE_NONMOBILE} THEN PRINT " NON-MOBILE";
     PRINT " STR ";strength;"/";PEEK({U_CEIL_LO-1} + selected) + 256 * PEEK({U_CEIL_HI-1} + selected);
     VTAB 19 : HTAB 1 : PRINT "MORALE ";PEEK({UNIT_MORALE-1} + selected);" OP ";PEEK({U_OP-1} + selected);
-    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + 256 * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected);
-    RETURN
+    PRINT " SUPPLY ";PEEK({U_SUPPLY_LO-1} + selected) + 256 * PEEK({U_SUPPLY_HI-1} + selected);" FORT ";PEEK({U_FORT-1} + selected); : RETURN
 
 ' Row 0: the turn's date as the manual writes it (month-year, "3-1941": the engine's
 ' TURN_MONTH and TURN_YEAR tables, from the Turn Chart), the phase and the side to act.
@@ -70,8 +67,7 @@ show_phase:
 
 ' Row 19: the keys that work now (keys$).
 show_keys:
-    ENGINE(CLEAR_ROWS, 19, 1) : VTAB 20 : HTAB 1 : PRINT keys$;
-    RETURN
+    ENGINE(CLEAR_ROWS, 19, 1) : VTAB 20 : HTAB 1 : PRINT keys$; : RETURN
 
 read_key:
     GET key$ : key = ASC(key$) : IF key > 96 AND key < 123 THEN key = key - 32
@@ -80,8 +76,7 @@ read_key:
 ' Rows 20-23 cleared for a message, the cursor at row 21; messages_shown says that
 ' they hold something, so that a key only clears them then (wipe_messages).
 clear_message:
-    ENGINE(CLEAR_ROWS, 20, 4) : VTAB 22 : HTAB 1 : messages_shown = 1
-    RETURN
+    ENGINE(CLEAR_ROWS, 20, 4) : VTAB 22 : HTAB 1 : messages_shown = 1 : RETURN
 
 ' R (manual VIII): the units off the map until another key, which only brings them back.
 hide_units:
@@ -98,8 +93,7 @@ ask_digit:
 
 ' Rows 15-23 cleared for a battle's result; the cursor at row 15.
 clear_result:
-    ENGINE(CLEAR_ROWS, 15, 9) : VTAB 16 : HTAB 1
-    RETURN
+    ENGINE(CLEAR_ROWS, 15, 9) : VTAB 16 : HTAB 1 : RETURN
 
 ' A number typed on row 22 (RETURN ends it).
 ask_number:
@@ -122,8 +116,7 @@ poll_setup_input:
 ' disk, loaded (the CRC checked first) by the resident disk code like a saved game;
 ' start_status DISK_OK when done, else the disk status.
 load_start_state:
-    POKE {DISK_SLOT}, {START_SLOT_FIRST} + scenario : CALL {DISK_LOAD} : start_status = PEEK({DISK_STATUS})
-    RETURN
+    POKE {DISK_SLOT}, {START_SLOT_FIRST} + scenario : CALL {DISK_LOAD} : start_status = PEEK({DISK_STATUS}) : RETURN
 
 ' The set-up screen: option_line's row (option 1 on row 4); the marked option's line in
 ' inverse.
@@ -133,12 +126,10 @@ setup_row:
 
 ' The old option's line again in normal, the new one's in inverse.
 mark_option:
-    option_line = old_option : GOSUB @draw_option : option_line = option : GOSUB @draw_option : NORMAL
-    RETURN
+    option_line = old_option : GOSUB @draw_option : option_line = option : GOSUB @draw_option : NORMAL : RETURN
 
 setup_message:
-    NORMAL : ENGINE(CLEAR_ROWS, 15, 1) : VTAB 16 : HTAB 1
-    RETURN
+    NORMAL : ENGINE(CLEAR_ROWS, 15, 1) : VTAB 16 : HTAB 1 : RETURN
 
 ' D: the status display (manual VII) on rows 20-23: turn and score; each side's air
 ' (usable/allotted), supply (Axis), replacements, sealift (Allies), victory points.
@@ -151,8 +142,7 @@ status_display:
     PRINT "AXIS AIR ";PEEK({AIR_USABLE});"/";PEEK({AIR});
     PRINT " SP ";PEEK({AXIS_SUPPLY_LO}) + 256 * PEEK({AXIS_SUPPLY_MID}) + 65536 * PEEK({AXIS_SUPPLY_HI});
     PRINT " VP ";PEEK({VP_LO}) + 256 * PEEK({VP_HI})
-    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1});
-    RETURN
+    PRINT "GER REPL ";PEEK({REPL_LO}) + 256 * PEEK({REPL_HI});" IT REPL ";PEEK({REPL_LO+1}) + 256 * PEEK({REPL_HI+1}); : RETURN
 
 ' The game disk's resident code (docs/images.md): the state block saved in slot digit,
 ' or loaded from it; disk_status its answer (common/saves.bas shows it).
