@@ -185,11 +185,10 @@ def struck_tobruk41(model):
     return s
 
 
-def struck_logistics(model):
-    """struck_tobruk41 played by the reference to the Axis's logistics phase (seed 5, two
-    players): (the state a front end loads in its place, the Axis units on the map then in
-    unit order, the index among them of the first the supply trace left out of supply:
-    unit 8).  The unit displays' tests step to each with F."""
+def struck_flow(model):
+    """struck_tobruk41 played by the reference as a front end plays it after loading it in
+    place of the start slot (seed 5, two players) to the first step a player takes, the
+    Axis's logistics: (the state to load, the reference's Flow there)."""
     from kotd.engine.flow import Flow
     from kotd.engine.setup import Options, apply_options
     struck = struck_tobruk41(model)
@@ -198,6 +197,27 @@ def struck_logistics(model):
     flow = Flow(model, want)
     while flow.info().actor is None:
         flow.step()
+    return struck, flow
+
+
+def load_in_place(machine, disk_load: int, state) -> None:
+    """Every DISK_LOAD call on `machine` followed by `state` written over the state block
+    it loaded: the front end plays `state` as if the slot held it."""
+    loading = machine.cpu.call
+
+    def call(address, **kw):
+        answer = loading(address, **kw)
+        if address == disk_load:
+            machine.write_state(state)
+        return answer
+    machine.cpu.call = call
+
+
+def struck_logistics(model):
+    """struck_flow's state and, in its Axis logistics phase, the Axis units on the map in
+    unit order and the index among them of the first the supply trace left out of supply
+    (unit 8).  The unit displays' tests step to each with F."""
+    struck, flow = struck_flow(model)
     axis = [u for u in flow.state.units if u.status == Status.ON_MAP and side_of(model, u.number) == "axis"]
     first_out = next(k for k, u in enumerate(axis) if not u.supplied)
     assert axis[first_out].number == 8

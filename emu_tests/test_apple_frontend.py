@@ -280,20 +280,13 @@ def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it
     rough: the manual's unit display) and says NO SUPPLY from column 30 for unit 8 and
     for none of the units before it (each in supply); row 17 goes on with the unit."""
     from kotd.engine.board import terrain
-    from frontend_player import struck_logistics
+    from frontend_player import load_in_place, struck_logistics
     struck, axis, first_out = struck_logistics(model)
     disk_load = constants(model)["DISK_LOAD"]
     seen = set()
     for presses, out in ((0, False), (2, False), (first_out - 1, False), (first_out, True)):
         machine = apple_machine(model, dist, draw=False)
-        loading = machine.cpu.call
-
-        def call(address, loading=loading, machine=machine, **kw):
-            answer = loading(address, **kw)
-            if address == disk_load:
-                machine.write_state(struck)
-            return answer
-        machine.cpu.call = call
+        load_in_place(machine, disk_load, struck)
         report, _ = run_front_end(model, dist, setup_keys(model, "tobruk41", 5) + "F" * presses, machine=machine)
         assert report.error is None, report.error
         unit = axis[presses]

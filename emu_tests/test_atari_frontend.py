@@ -32,8 +32,8 @@ from kotd.replay import first_difference
 
 from atari_drive import DCB, DSKINV, Drive, run
 import frontend_player
-from frontend_player import (NONE, RANDOM_KEYS, reference_agrees, save_offer_keys, setup_keys, struck_logistics,
-                             struck_tobruk41)
+from frontend_player import (NONE, RANDOM_KEYS, load_in_place, reference_agrees, save_offer_keys, setup_keys,
+                             struck_flow, struck_logistics)
 
 
 def front_end_listing(model) -> str:
@@ -371,26 +371,11 @@ def test_the_desert_rats_strike_is_shown(model, dist):
     stepping into logistics, shows the strike and the depots lost as the reference
     counts them (Flow.desert_rats_lost, the engine's DESERT_RATS_LOST); the state is the
     reference's."""
-    from kotd.engine.flow import Flow
-    from kotd.engine.setup import Options, apply_options
-    struck = struck_tobruk41(model)
-    want = struck.copy()
-    apply_options(model, want, 5, Options(computer_allied=False))
-    flow = Flow(model, want)
-    while flow.info().actor is None:
-        flow.step()
+    struck, flow = struck_flow(model)
     assert flow.state.phase == Phase.LOGISTICS and flow.desert_rats_lost == 2      # one depot lost
     listing = front_end_listing(model)
     machine = atari_machine(model, dist)
-    disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
-    loading = machine.cpu.call
-
-    def call(address, **kw):
-        answer = loading(address, **kw)
-        if address == disk_load:
-            machine.write_state(struck)
-        return answer
-    machine.cpu.call = call
+    load_in_place(machine, stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"], struck)
     report = runner.run_text(listing, "atari", keys=keyscript.parse(setup_keys(model, "tobruk41", 5)),
                              machine=machine, max_statements=20_000_000)
     assert report.error is None, report.error
@@ -630,14 +615,7 @@ def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it
     disk_load = stateblock.constants(model, TARGETS["atari"])["DISK_LOAD"]
     for presses, out in ((0, False), (2, False), (first_out - 1, False), (first_out, True)):   # town, coast, rough
         machine = atari_machine(model, dist)
-        loading = machine.cpu.call
-
-        def call(address, loading=loading, machine=machine, **kw):
-            answer = loading(address, **kw)
-            if address == disk_load:
-                machine.write_state(struck)
-            return answer
-        machine.cpu.call = call
+        load_in_place(machine, disk_load, struck)
         keys = setup_keys(model, "tobruk41", 5) + "F" * presses
         report = runner.run_text(listing, "atari", keys=keyscript.parse(keys), machine=machine,
                                  max_statements=20_000_000)
