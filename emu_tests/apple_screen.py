@@ -3,7 +3,7 @@ its tests compare against: where a hi-res cell lies, what each cell should hold,
 screen as a picture.
 
 :class:`DisplayMachine` loads the engine (``engine.bin``) and the display code
-(``display.bin``) from a build and lets only these writes through during a run: hi-res
+(``display.bin``, its text section ``display_text.bin``) from a build and lets only these writes through during a run: hi-res
 page 2, the display region, the call block's status and result, the display's own zero
 page, the monitor's CH, CV, CSW and KSW, and the stack.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kotd.build import glyphs
+from kotd.build import display, glyphs
 from kotd.build.display import GLYPH_DIR
 from kotd.build.images import read_symbol_table
 from kotd.build.targets import APPLE
@@ -47,12 +47,13 @@ class DisplayMachine:
         self.model = model
         self.engine = EngineMachine.from_dist(model, dist, "apple")
         self.cpu = self.engine.cpu
-        image = (folder / "display.bin").read_bytes()
+        image = (folder / display.CODE_FILE).read_bytes()
         self.display_image = image
         self.cpu.load(APPLE.display.start, image)
+        self.cpu.load(display.text_base(model, APPLE), (folder / display.TEXT_FILE).read_bytes())
         constants = json.loads((folder / "state_constants.json").read_text())["constants"]
         self.entries = {n: constants[n] for n in ("DISPLAY_INIT", "DRAW_MAP", "CLEAR_ROWS", "DRAW_TERRAIN",
-                                                   "TEXT_OUT", "KEY_IN", "KEY_WAIT")}
+                                                   "TEXT_OUT", "DRAW_UNIT_NAME", "KEY_IN", "KEY_WAIT")}
         symbols = read_symbol_table((folder / "engine.sym").read_text())
         self.cpu.name_routines(symbols, APPLE.engine.start, APPLE.engine.end)
         allowed = self.cpu.memory.allowed

@@ -220,6 +220,40 @@ def test_clear_rows_refuses(screen, args, code):
     assert set(screen.page()) == {0x2A}
 
 
+# --- DRAW_UNIT_NAME --------------------------------------------------------------------------
+
+UNIT_NAME_ROW = 16
+
+
+def test_draw_unit_name_writes_each_units_name_from_data(screen, model, glyph_font):
+    """Every unit's name of data/units.yaml on row 16 from column 0 (the packed text section
+    unpacked by the 6502 and drawn through the text hook), the cursor left after it, the
+    rest of the screen untouched."""
+    for u in model.units:
+        screen.fill_page(0)
+        screen.poke(CH, 30)
+        screen.poke(CV, 3)
+        status, result, _ = screen.call("DRAW_UNIT_NAME", u.number)
+        assert (status, result) == (E_OK, 0)
+        assert screen.text_row(UNIT_NAME_ROW, glyph_font) == u.name.ljust(COLUMNS), u.number
+        assert (screen.peek(CH), screen.peek(CV)) == (len(u.name), UNIT_NAME_ROW)
+        rest = [b for row in range(ROWS) if row != UNIT_NAME_ROW for c in range(COLUMNS) for b in screen.cell(c, row)]
+        assert not any(rest)
+
+
+@pytest.mark.parametrize("args, code", [(lambda n: (), E_ARG_COUNT), (lambda n: (1, 16), E_ARG_COUNT),
+                                        (lambda n: (0,), E_RANGE), (lambda n: (n + 1,), E_RANGE),
+                                        (lambda n: (256 + 1,), E_RANGE), (lambda n: (255,), E_RANGE)])
+def test_draw_unit_name_refuses(screen, model, args, code):
+    """No unit 0, none past the last (n units), no high byte, one argument only: nothing drawn."""
+    args = args(len(model.units))
+    screen.fill_page(0x2A)
+    screen.poke(CH, 7)
+    status, result, _ = screen.call("DRAW_UNIT_NAME", *args)
+    assert (status, result) == (code, 0xFF00 + code)
+    assert set(screen.page()) == {0x2A} and screen.peek(CH) == 7
+
+
 # --- the map ---------------------------------------------------------------------------------
 
 def map_cells(screen, model) -> dict:
@@ -366,7 +400,7 @@ def test_screen_picture(screen, model, tmp_path):
         assert len(image.getcolors(1 << 16)) >= 5          # black, white and the colours
 
 
-def test_memory_report_shows_the_display_region(dist):
+def test_memory_report_shows_the_display_region_and_its_text_section(dist):
     import json
     from kotd.build.targets import APPLE
     region = json.loads((dist / "apple" / "memory.json").read_text())["regions"]["display"]
@@ -374,3 +408,6 @@ def test_memory_report_shows_the_display_region(dist):
     assert region["code and glyphs"] == len((dist / "apple" / "display.bin").read_bytes())
     assert region["used"] == region["code and glyphs"] + region["map data"] <= region["size"]
     assert "display" in (dist / "apple" / "memory.txt").read_text()
+    text = json.loads((dist / "apple" / "memory.json").read_text())["regions"]["display text"]
+    assert text["start"] + text["size"] == APPLE.state.end + 1
+    assert text["used"] == len((dist / "apple" / "display_text.bin").read_bytes()) <= text["size"]

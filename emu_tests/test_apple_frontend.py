@@ -61,10 +61,11 @@ def apple_machine(model, dist, draw: bool = True) -> EngineMachine:
     module's header).  draw=False:
     the display code's entries return at once (they write only the hi-res page, never the
     state block: the recorded games run five times faster without them; py65 takes 30,000
-    instructions a DRAW_MAP)."""
+    instructions a DRAW_MAP), but for DRAW_UNIT_NAME in the state region, which also puts
+    the cursor after the name for the program's next PRINT."""
     from kotd.build.assemble import assemble
     machine = EngineMachine.from_dist(model, dist, "apple")
-    runner.load_display(machine, (dist / "apple" / "display.bin").read_bytes())
+    runner.load_display(machine, dist / "apple")
     resident = assemble("apple_boot_resident.s")
     machine.cpu.load(APPLE.resident.start, resident.image[:resident.address("directory") - APPLE.resident.start])
     c = constants(model)
@@ -136,7 +137,8 @@ def capture_calls(monkeypatch, model):
 
     def call(self, address):
         ram = self.machine.cpu.memory if self.machine is not None else None
-        if ram is None or not (APPLE.engine.contains(address) or APPLE.display.contains(address)):
+        if ram is None or not (APPLE.engine.contains(address) or APPLE.display.contains(address)
+                               or address == c["DRAW_UNIT_NAME"]):
             return original(self, address)
         argc = ram[c["CALL_ARGC"]]
         args = tuple(ram[c["CALL_ARGS"] + 2 * i] | ram[c["CALL_ARGS"] + 2 * i + 1] << 8 for i in range(argc))
@@ -273,16 +275,20 @@ def test_every_key_of_section_viii_does_its_work(model, dist, monkeypatch):
     assert wanted - typed <= {"7", "8", "9"}, wanted - typed
 
 
-def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it(model, dist):
+def test_the_unit_display_names_the_unit_its_terrain_and_no_supply_as_the_engine_traced_it(model, dist):
     """Tobruk '41 with unit 8 east of Tobruk (frontend_player.struck_logistics): the
     engine's supply trace leaves it out of supply; in logistics F steps to it.  Row 16
-    names the terrain of each unit's hex as data/terrain.yaml does (a town, a clear hex,
-    rough: the manual's unit display) and says NO SUPPLY from column 30 for unit 8 and
-    for none of the units before it (each in supply); row 17 goes on with the unit."""
+    names the unit (DRAW_UNIT_NAME's drawing on hi-res page 2, read back through the font),
+    from column 22 the terrain of its hex as data/terrain.yaml does (a town, a clear hex,
+    rough: the manual's unit display; PRINTed on the cursor the name left) and NO SUPPLY
+    from column 30 for unit 8 and for none of the units before it (each in supply); row 17
+    goes on with the unit."""
     from kotd.engine.board import terrain
+    from apple_screen import cell_addresses, font
     from frontend_player import load_in_place, struck_logistics
     struck, axis, first_out = struck_logistics(model)
     disk_load = constants(model)["DISK_LOAD"]
+    glyphs = {tuple(g): chr(0x20 + i) for i, g in enumerate(font())}
     seen = set()
     for presses, out in ((0, False), (2, False), (first_out - 1, False), (first_out, True)):
         machine = apple_machine(model, dist, draw=False)
@@ -291,8 +297,11 @@ def test_the_unit_display_says_the_terrain_and_no_supply_as_the_engine_traced_it
         assert report.error is None, report.error
         unit = axis[presses]
         assert report.screen[17].startswith(f"UNIT {unit.number} "), report.screen[16:19]
+        drawn = "".join(glyphs.get(tuple(machine.cpu.memory[a] for a in cell_addresses(col, 16)), "?")
+                        for col in range(22))
+        assert drawn.startswith(model.units[unit.number - 1].name), drawn
         name = terrain(model, (unit.col, unit.row)).id.upper()
-        assert report.screen[16][:30].rstrip() == f"TERRAIN {name}", report.screen[16]
+        assert report.screen[16].ljust(30)[:30] == " " * 22 + name.ljust(8), report.screen[16]
         assert report.screen[16][30:].rstrip() == ("NO SUPPLY" if out else ""), (presses, report.screen[16])
         seen.add(name)
     assert seen == {"TOWN", "CLEAR", "ROUGH"}
@@ -303,7 +312,7 @@ def test_memory_left_at_the_worst_point(model, dist):
     free_bytes) after a game, and a bound from the program's own size and names (every
     variable made, each array, and a row of string space for what GET and MID$ make: the
     program's other strings are literals, which Applesoft keeps in the program text), both
-    at least 2 KB (the issue's floor).  In AppleWin: 2,134 bytes at the end of the recorded
+    at least 2 KB (the issue's floor).  In AppleWin: 2,129 bytes at the end of the recorded
     Tobruk '41 game (docs/play.md "The Apple II")."""
     from kotd.basic.apple import tokenize
     built = build_one(BASIC_DIR / "kotd.prog", "apple", constants(model))

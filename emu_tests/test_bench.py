@@ -55,7 +55,8 @@ def test_bench_json_one_object_per_target(model):
                                        for g in t.opponent_ram)
     display = reports[1]["display"]                 # the Apple's display code (tools/kotd/emu/display.py)
     assert 0 < display["char"] < display["draw_map_cursor"] < display["draw_map"] <= display["draw_map_budget"]
-    assert display["bytes"] <= display["region"]
+    assert display["bytes"] <= display["region"] and display["text_bytes"] <= display["text_room"]
+    assert display["unit_name_chars"] * display["char"] < display["unit_name"] < display["draw_map"]
 
 
 def test_bench_table_names_every_budget(model):

@@ -255,6 +255,20 @@ def test_a_front_end_text_past_the_state_region_is_refused():
     check_frontend_text_place(0xA000 - 640, 600, ATARI.state)        # the region's last byte: fine
 
 
+def test_the_apple_display_text_section_must_sit_between_the_scratch_and_the_regions_end(model):
+    from kotd.build.display import DisplayError, check_text_place, text_base
+    from kotd.build.targets import APPLE
+    base = text_base(model, APPLE)
+    room = APPLE.state.end + 1 - base
+    check_text_place(base, room, model, APPLE)                       # to the region's last byte: fine
+    with pytest.raises(DisplayError, match=rf"^port/asm/apple_frontend\.s: the text section's {room + 1} bytes "
+                                           rf"from \${base:04X} end at \$C000, past state \$B800-\$BFFF: 1 bytes too many"):
+        check_text_place(base, room + 1, model, APPLE)
+    with pytest.raises(DisplayError, match=rf"^port/asm/apple_frontend\.s: the text section at \${base - 1:04X} is "
+                                           rf"over the engine's state and scratch \(they end at \${base - 1:04X}\)"):
+        check_text_place(base - 1, 10, model, APPLE)
+
+
 def test_unit_names_pack_and_unpack_to_data_and_refuse_what_the_screen_cannot_show(model):
     from kotd.build.unitnames import pack, unpack, unit_names_source
     names = [u.name for u in model.units]

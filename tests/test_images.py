@@ -12,7 +12,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from kotd.build import atr, disk, dsk, images, run_build, stateblock
+from kotd.build import atr, disk, display, dsk, images, run_build, stateblock
 from kotd.build.targets import APPLE, ATARI
 from kotd.cli import main
 from kotd.engine.setup import new_game
@@ -171,16 +171,21 @@ def test_dsk_boot_sector_resident_and_files(model, dist, state_size):
     while body[at + 1]:
         entries.append((body[at], body[at + 1], int.from_bytes(body[at + 2:at + 4], "little")))
         at += 4
-    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, APPLE.opponent_buffer.start, 0x0800]
+    text_base = display.text_base(model, APPLE)
+    assert [e[2] for e in entries] == [APPLE.engine.start, APPLE.display.start, text_base & 0xFF00,
+                                       APPLE.opponent_buffer.start, 0x0800]
     def file_bytes(track, pages):
         return b"".join(sectors[(track + k // 16, k % 16)] for k in range(pages))
     engine = (dist / "apple" / "engine.bin").read_bytes()
     assert file_bytes(*entries[0][:2])[:len(engine)] == engine
-    display = (dist / "apple" / "display.bin").read_bytes()
-    assert file_bytes(*entries[1][:2])[:len(display)] == display
-    assert file_bytes(*entries[3][:2])[:1 + len(program)] == b"\0" + program
+    code = (dist / "apple" / display.CODE_FILE).read_bytes()
+    assert file_bytes(*entries[1][:2])[:len(code)] == code
+    text = (dist / "apple" / display.TEXT_FILE).read_bytes()       # zeros from its page's start, then the text
+    assert file_bytes(*entries[2][:2]) == bytes(text_base & 0xFF) + text + bytes(-(text_base + len(text)) % 256)
+    assert (text_base & 0xFF00) + 256 * entries[2][1] == APPLE.state.end + 1    # its last page: the region's
+    assert file_bytes(*entries[4][:2])[:1 + len(program)] == b"\0" + program
     opponent = opponent_image(model, dist, APPLE)              # read into its buffer, then copied
-    assert file_bytes(*entries[2][:2]) == opponent
+    assert file_bytes(*entries[3][:2]) == opponent
     assert 0x0801 + len(program) + PROGRAM_ROOM <= APPLE.program.end + 1      # room below HIMEM
     layout = dsk.save_layout(state_size, start_slots=len(model.scenarios))
     assert sectors[(dsk.label_track(layout), 0)][:13] == disk.label_bytes(layout)

@@ -14,6 +14,11 @@
 ;   +9  CALL DRAW_TERRAIN               the map without its units (the R key)
 ;   +12 TEXT_OUT                        the output hook DISPLAY_INIT puts in CSW
 ;
+; and, in a section of its own, loaded after the engine's scratch in the state region
+; (DISPLAY_TEXT_BASE; the display region has no room for the names):
+;
+;   CALL DRAW_UNIT_NAME (unit)          the unit's name on row 16 (apple_unit_name.s)
+;
 ; The addresses (DISPLAY_INIT, DRAW_MAP, CLEAR_ROWS, DRAW_TERRAIN, TEXT_OUT) reach the
 ; BASIC constants from these labels (tools/kotd/build/stateblock.py constants()).
 ;
@@ -63,3 +68,12 @@ jt_text_out:
 .include "generated/apple_glyphs.s"
 display_end:
 .checkpc DISPLAY_DATA               ; code and glyphs below the map's data (apple_display.s)
+
+; The text section: the units' names and their drawer, cut apart from the code above by
+; the build (tools/kotd/build/display.py sections) and loaded where it is assembled.
+.org DISPLAY_TEXT_BASE
+display_text:
+.require "apple_unit_name.s"
+.require "generated/unit_names.s"
+display_text_end:
+.checkpc DISPLAY_TEXT_LAST+1         ; within the state region

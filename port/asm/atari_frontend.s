@@ -14,7 +14,7 @@
 ;   +3  X=USR(CLEAR_ROWS, row, count)     atari_display.s
 ;   +6  X=USR(DRAW_TERRAIN)               atari_display.s: the map without units (R)
 ;   +9  X=USR(DRAW_PHASE)                 atari_phase.s: row 0, the date, phase, side
-;   +12 X=USR(DRAW_UNIT_NAME, unit, row)  atari_unit_name.s: the unit's name on a row
+;   +12 X=USR(DRAW_UNIT_NAME, unit)       atari_unit_name.s: the unit's name on row 16
 ;
 ; A scenario's start state is not here: it is a read-only slot of the game disk,
 ; loaded with X=USR(DISK_LOAD, START_SLOT_FIRST + scenario) (saves.s).

@@ -5,10 +5,9 @@
 ;   X=USR(DRAW_UNIT_NAME, unit)   ; 0 done; 1 not one argument or no such unit
 ;                                 ; (nothing drawn)
 ;
-; The names are the text segment's (atari_frontend_text.s): unit_names, in unit order,
-; each ended by 0; a byte from UNIT_NAME_TOKEN on stands for a word of unit_words
-; (tools/kotd/build/unitnames.py packs them, each name under 40 characters).  BASIC
-; blanks the row first (CLEAR_ROWS).
+; The names are in the text segment (atari_frontend_text.s), unpacked by unit_name.s
+; (each name under 40 characters: tools/kotd/build/unitnames.py).  BASIC blanks the row
+; first (CLEAR_ROWS).
 ;
 
 .alias NAME_AT  ZP_BASE+2           ; the name's next byte (2 bytes)
@@ -16,8 +15,6 @@
 .alias COLUMN   ZP_BASE+6
 .alias STRINGS  ZP_BASE+9           ; strings left to skip (CELL is +7, +8)
 .alias UNIT_NAME_ROW 16
-.alias FROM_NAME 0                  ; fetch's X: NAME_AT
-.alias FROM_WORD WORD_AT-NAME_AT    ; fetch's X: WORD_AT
 
 ;
 ; draw_unit_name -- USR entry: the unit's name on row UNIT_NAME_ROW from column 0.
@@ -51,46 +48,18 @@ _one:
     sta CELL+1
     lda #0
     sta COLUMN
-    lda #<unit_names                ; the unit's name: after unit - 1 others
-    sta NAME_AT
-    lda #>unit_names
-    sta NAME_AT+1
-    txa
-    ldx #FROM_NAME
-    jsr skip_strings
-_byte:
-    ldx #FROM_NAME
-    jsr fetch
-    beq _done
-    cmp #UNIT_NAME_TOKEN
-    bcc _char
-    sbc #UNIT_NAME_TOKEN            ; carry set: which word
-    ldx #<unit_words
-    stx WORD_AT
-    ldx #>unit_words
-    stx WORD_AT+1
-    ldx #FROM_WORD
-    jsr skip_strings
-_word:
-    ldx #FROM_WORD
-    jsr fetch
-    beq _byte
-    jsr put_char
-    bne _word                       ; always (COLUMN is 1-40)
-_char:
-    jsr put_char
-    bne _byte                       ; always
-_done:
+    jsr name_out
     jmp usr_answer_zero
 _wrong:
     jmp usr_answer_one
 .scend
 
 ;
-; put_char -- an ATASCII character (32-95) at column COLUMN of the row at CELL.
-;   Clobbers: A, Y.  Zero page: COLUMN (+1)
+; name_char -- unit_name.s's: an ATASCII character (32-95) at column COLUMN of the row at
+; CELL.
+;   Out: Z clear (COLUMN is 1-40).  Clobbers: A, Y.  Zero page: COLUMN (+1)
 ;
-put_char:
+name_char:
     sec
     sbc #32
     ldy COLUMN
@@ -98,34 +67,4 @@ put_char:
     inc COLUMN
     rts
 
-;
-; fetch -- the next byte of a string: A = the byte at NAME_AT+X's pointer, which moves on.
-;   In:  X = FROM_NAME or FROM_WORD.  Out: A; Z set for the 0 that ends a string
-;   Clobbers: A
-;
-fetch:
-    lda (NAME_AT,x)
-    inc NAME_AT,x
-    bne +
-    inc NAME_AT+1,x
-*   cmp #0
-    rts
-
-;
-; skip_strings -- a pointer moved past A strings, each ended by 0.
-;   In:  A = how many (0: none); X = FROM_NAME or FROM_WORD
-;   Clobbers: A.  Zero page: STRINGS, the pointer
-;
-skip_strings:
-.scope
-    sta STRINGS
-_next:
-    dec STRINGS
-    bmi _done
-_char:
-    jsr fetch
-    bne _char
-    beq _next
-_done:
-    rts
-.scend
+.require "unit_name.s"

@@ -337,7 +337,9 @@ def run_bench(model: Model, target: str, as_json: bool, data_dir=DEFAULT_DATA_DI
                        f"{d['draw_map_budget']}: {'met' if d['draw_map'] <= d['draw_map_budget'] else 'MISSED'}), "
                        f"a cursor move {d['draw_map_cursor']} ({d['draw_map_cursor'] / mhz:.0f} ms), "
                        f"DRAW_TERRAIN {d['draw_terrain']}, a character {d['char']}, CLEAR_ROWS a row "
-                       f"{d['clear_row']}, DISPLAY_INIT {d['display_init']}; {d['bytes']} of {d['region']} bytes")
+                       f"{d['clear_row']}, DISPLAY_INIT {d['display_init']}, DRAW_UNIT_NAME "
+                       f"{d['unit_name']} ({d['unit_name_chars']} characters); {d['bytes']} of {d['region']} bytes, "
+                       f"its text section {d['text_bytes']} of {d['text_room']}")
         if "field" in r:
             f = r["field"]
             click.echo(f"  cost field (port/asm/ai_field.s, the opponent's: 64 KB machines only): {f['fields']} fields "

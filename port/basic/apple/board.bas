@@ -37,15 +37,16 @@ move_cursor_mark:
     VTAB 2 : HTAB 37 : PRINT cursor_col;" ";
     VTAB 3 : HTAB 37 : PRINT cursor_row;" "; : RETURN
 
-' The selected unit (manual IV.A.1, the unit display): the terrain of its hex and, from
-' column 30, NO SUPPLY when the engine's last trace left it so (row 16; the Atari's column
+' The selected unit (manual IV.A.1, the unit display): its name (row 16, drawn by the
+' display code, which leaves the cursor after it), the terrain of its hex from column 22
+' and, from column 30, NO SUPPLY when the engine's last trace left it so (the Atari's column
 ' 31 would fill the row, and PRINT would go on to the next); its number, side and type,
 ' its strength as the engine shows it (solitaire noise on computer-run units) over its
 ' ceiling, morale; operation points, supply, fortification level.
 show_unit:
     ENGINE(CLEAR_ROWS, 16, 3)
     IF selected = 0 THEN VTAB 18 : HTAB 1 : RETURN
-    VTAB 17 : HTAB 1 : PRINT "TERRAIN ";MID$(terrain_name$, 8 * PEEK({MAP_TERRAIN} + PEEK({U_COL-1} + selected) + {MAP_COLS} * PEEK({U_ROW-1} + selected)) - 7, 8); : IF PEEK({U_SUPPLIED-1} + selected) = 0 THEN HTAB 31 : PRINT "NO SUPPLY";
+    ENGINE(DRAW_UNIT_NAME, selected) : HTAB 23 : PRINT MID$(terrain_name$, 8 * PEEK({MAP_TERRAIN} + PEEK({U_COL-1} + selected) + {MAP_COLS} * PEEK({U_ROW-1} + selected)) - 7, 8); : IF PEEK({U_SUPPLIED-1} + selected) = 0 THEN HTAB 31 : PRINT "NO SUPPLY";
     strength = ENGINE(DISPLAY_STRENGTH, selected)
     PRINT : PRINT "UNIT ";selected;
     IF PEEK({UNIT_SIDE-1} + selected) = {SIDE_AXIS} THEN PRINT " AXIS";

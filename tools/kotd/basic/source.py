@@ -68,7 +68,7 @@ BYTE_ARGUMENTS = {"col", "row", "direction", "col1", "row1", "col2", "row2", "un
 #: display region's start): called like the engine's, the arguments in the call block,
 #: ``ENGINE(DRAW_MAP, col, row)``; their addresses are the constants of the same names.
 DISPLAY_ENTRIES = {"DISPLAY_INIT": (), "DRAW_MAP": ("col", "row"), "CLEAR_ROWS": ("row", "count"),
-                   "DRAW_TERRAIN": ()}
+                   "DRAW_TERRAIN": (), "DRAW_UNIT_NAME": ("unit",)}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ Steps (each prints one progress line):
    ``engine.xex`` (Atari) or ``engine.b`` (Apple DOS 3.3 B file), ``engine.lst``,
    ``engine.lab`` (debugger labels), ``engine.sym``, ``memory.txt``/``.json`` and
    ``state_constants.txt``/``.json`` (for the BASIC front ends); for the Apple also
-   ``display.bin``, the front end's display code (:mod:`.display`, loads at DISPLAY_BASE);
+   ``display.bin`` and ``display_text.bin``, the front end's display code and its text
+   section (:mod:`.display`, loaded at DISPLAY_BASE and DISPLAY_TEXT_BASE);
 4. per target, the BASIC programs of ``port/basic/`` (each ``<name>.prog``), numbered,
    checked and tokenized (:mod:`kotd.basic.build`): ``<name>.bas``, ``.txt``,
    ``.listing.txt`` (the line map), ``.map.json``;
@@ -220,14 +221,19 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
     shown = None
     if target.display is not None:
         shown = display.cached_assembly(model, target, asm)
+        code, text = display.code_image(shown), display.text_image(shown)
+        at = display.text_address(shown)
         echo(f"[{target.name}] assembled port/asm/{display.TOP}: ${target.display.start:04X}-"
-             f"${target.display.start + len(shown.image) - 1:04X}, {len(shown.image)} bytes, "
-             f"{display.data_address(shown) - target.display.start - len(shown.image)} free "
-             f"below the map's data")
+             f"${target.display.start + len(code) - 1:04X}, {len(code)} bytes, "
+             f"{display.data_address(shown) - target.display.start - len(code)} free "
+             f"below the map's data; its text section ${at:04X}-${at + len(text) - 1:04X}, {len(text)} bytes, "
+             f"{target.state.end + 1 - at - len(text)} free in the state region")
         data = target.display.end + 1 - display.data_address(shown)
         mem["display"] = {"start": target.display.start, "size": target.display.size,
-                          "used": len(shown.image) + data, "code and glyphs": len(shown.image), "map data": data,
-                          "free": target.display.size - len(shown.image) - data}
+                          "used": len(code) + data, "code and glyphs": len(code), "map data": data,
+                          "free": target.display.size - len(code) - data}
+        mem["display text"] = {"start": at, "size": target.state.end + 1 - at, "used": len(text),
+                               "free": target.state.end + 1 - at - len(text)}
     build = TargetBuild(target, asm, loader, mem, shown)
     if out_dir is not None:
         write_outputs(model, build, Path(out_dir) / target.name, echo)
@@ -251,7 +257,8 @@ def write_outputs(model: Model, build: TargetBuild, folder: Path, echo: Callable
     else:
         files["engine.b"] = images.apple_binary(target.engine.start, asm.image)
     if build.display is not None:
-        files["display.bin"] = build.display.image
+        files[display.CODE_FILE] = display.code_image(build.display)
+        files[display.TEXT_FILE] = display.text_image(build.display)
     symbols = list(asm.symbols) + (list(build.loader.symbols) if build.loader else [])
     title = f"{target.title}: port/asm/{target.name}.s"
     listing = images.annotated_listing(asm.listing, asm.symbols, title)

@@ -18,6 +18,7 @@ from typing import Callable
 
 from ..model.types import Model
 from . import atr, disk, dsk, glyphs, paths, stateblock
+from . import display as displaycode
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import Region, Target
 
@@ -31,10 +32,6 @@ class ImageError(Exception):
 
 # --- the program the disks start -------------------------------------------------------
 
-#: The Apple display code as the build writes it beside the engine (dist/apple/); the
-#: game program is started only with it (until it is built, the example program).
-DISPLAY_FILE = "display.bin"
-
 #: The BASIC programs of port/basic/ a disk may start, first found first: the game's
 #: front end once it exists, until then the example program.
 PROGRAM_NAMES = ("kotd", "example")
@@ -45,8 +42,9 @@ def program_for(target: Target, out_dir: Path) -> tuple[bytes, str]:
     $0801) and where it came from; the BASIC step of the build wrote it already."""
     for name in PROGRAM_NAMES:
         path = Path(out_dir) / target.name / f"{name}.bas"
-        if name == "kotd" and target.display is not None and not (path.parent / DISPLAY_FILE).exists():
-            continue                            # the game needs its display code (apple_frontend.s)
+        if name == "kotd" and target.display is not None and not (path.parent / displaycode.CODE_FILE).exists():
+            continue                            # the game needs its display code (apple_frontend.s, built
+                                                # beside the engine; until then the example program)
         if path.exists():
             data = path.read_bytes()
             if target.name == "apple":          # DOS 3.3 "A" file: length word, then the program
@@ -261,12 +259,11 @@ def frontend_segments(model: Model, target: Target, engine: Assembly) -> list[tu
     text with the phases' and the units' names packed by :mod:`.unitnames`, the extra
     section): (name, where it loads, the bytes) each; each checked in its place."""
     from . import write_if_changed
-    from .unitnames import TOKEN, unit_names_source
+    from .unitnames import TOKEN, write_source
     try:
-        text, _, _ = unit_names_source(model, GENERATED_MARK)
+        write_source(model, GENERATED_MARK)
     except ValueError as exc:
         raise ImageError(str(exc)) from None
-    write_if_changed(paths.GENERATED_DIR / "unit_names.s", text)
     try:
         glyph_source = glyphs.atari_glyphs_source(GLYPH_DIR / "atari_map.txt", [t.id for t in model.terrain],
                                                   GENERATED_MARK)
@@ -416,12 +413,13 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
     image = patch_words(resident.image[:directory_at], target.resident.start,
                         {"PROGRAM_START": 0x0801 + len(program), "PROGRAM_LENGTH": 0})
     files = [("engine", target.engine.start, build.image)]
-    display = Path(out_dir) / target.name / DISPLAY_FILE
+    display = Path(out_dir) / target.name / displaycode.CODE_FILE
     if origin != "port/basic/example.prog":     # the game: its display code at $6000
         code = display.read_bytes()
         if len(code) > target.display.size:
             raise ImageError(f"{display}: {len(code)} bytes overflow {target.display}")
         files.append(("display", target.display.start, code))
+        files.append(display_text_file(model, target, display.parent / displaycode.TEXT_FILE))
     # the opponent's code, read before the program into its buffer (free at boot; the
     # program is read over it) and copied into the card at once (load_opponent)
     the_opponent = opponent_file(opponent, fill_opponent)
@@ -442,6 +440,21 @@ def apple_files(model: Model, build, out_dir: Path, fill_opponent: bool = False)
     return {"dsk": dsk.dsk_bytes(the_disk.sectors), "program": program, "disk": the_disk,
             "resident": resident, "stub": stub, "origin": origin, "layout": layout, "image": image,
             "opponent": the_opponent}
+
+
+def display_text_file(model: Model, target: Target, path: Path) -> tuple[str, int, bytes]:
+    """The display code's text section (``path``, built for DISPLAY_TEXT_BASE, after the
+    engine's scratch) as a file of the disk, which loads whole pages: from the page it
+    starts in, the bytes before it zeros.  Those are the scratch's last bytes, which hold
+    nothing at boot, when the disk loads its files."""
+    base = displaycode.text_base(model, target)
+    text = path.read_bytes()
+    try:
+        displaycode.check_text_place(base, len(text), model, target)
+    except displaycode.DisplayError as exc:
+        raise ImageError(f"{path}: {exc}") from None
+    page = base & 0xFF00
+    return "display text", page, bytes(base - page) + text
 
 
 def disk_bytes(model: Model, target: Target, out_dir: Path, fill_opponent: bool = False) -> bytes:

@@ -1,15 +1,19 @@
-"""The Apple front end's display machine code: ``port/asm/apple_frontend.s`` at DISPLAY_BASE.
+"""The Apple front end's display machine code: ``port/asm/apple_frontend.s``, two sections.
 
 :func:`display_assembly` writes what the display code includes from the build --
 ``generated/display_apple.inc`` (its region, the cell buffer, the engine tables it reads,
-their addresses from the engine's own assembly) and ``generated/apple_glyphs.s``
-(:mod:`.glyphs`, from ``port/glyphs/``) -- then assembles it and checks that it fits the
-``display`` region of :data:`kotd.build.targets.APPLE`.  ``kotd build`` writes the bytes
-to ``dist/apple/display.bin``; the game disk loads them at DISPLAY_BASE.
+their addresses from the engine's own assembly, where the text section goes),
+``generated/apple_glyphs.s`` (:mod:`.glyphs`, from ``port/glyphs/``) and
+``generated/unit_names.s`` (:mod:`.unitnames`) -- then assembles it and checks that each
+section fits: the code at DISPLAY_BASE in the ``display`` region of
+:data:`kotd.build.targets.APPLE`, the text section (the units' names and their drawer)
+at DISPLAY_TEXT_BASE (:func:`text_base`, after the engine's scratch) in the state
+region.  ``kotd build`` writes them to ``dist/apple/display.bin`` and
+``dist/apple/display_text.bin``; the game disk loads each where it was assembled.
 
-The BASIC constants DISPLAY_INIT, DRAW_MAP, CLEAR_ROWS, DRAW_TERRAIN and TEXT_OUT are
-the addresses of the jump table's labels, KEY_IN and KEY_WAIT those of the input hook
-(:func:`entry_addresses`).
+The BASIC constants DISPLAY_INIT, DRAW_MAP, CLEAR_ROWS, DRAW_TERRAIN, TEXT_OUT and
+DRAW_UNIT_NAME are the addresses of the entries' labels, KEY_IN and KEY_WAIT those of
+the input hook (:func:`entry_addresses`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..model.types import Model
-from . import glyphs, paths
+from . import glyphs, paths, stateblock, unitnames
 from .assemble import Assembly, AssemblyError, assemble
 from .targets import Target
 
@@ -31,8 +35,11 @@ ENGINE_TABLES = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "UNIT_SIDE", "UNIT_T
 #: DISPLAY_INIT puts in KSW and its loop waiting for a key (not called by BASIC: the tests
 #: and the emulator scripts look for them).
 ENTRIES = {"DISPLAY_INIT": "jt_display_init", "DRAW_MAP": "jt_draw_map", "CLEAR_ROWS": "jt_clear_rows",
-           "DRAW_TERRAIN": "jt_draw_terrain", "TEXT_OUT": "jt_text_out", "KEY_IN": "key_in",
-           "KEY_WAIT": "key_wait"}
+           "DRAW_TERRAIN": "jt_draw_terrain", "TEXT_OUT": "jt_text_out", "DRAW_UNIT_NAME": "draw_unit_name",
+           "KEY_IN": "key_in", "KEY_WAIT": "key_wait"}
+#: The two files ``kotd build`` writes into ``dist/apple/``, each loaded where it was
+#: assembled: the code at the display region's start, the text at :func:`text_base`.
+CODE_FILE, TEXT_FILE = "display.bin", "display_text.bin"
 
 
 class DisplayError(ValueError):
@@ -42,6 +49,12 @@ class DisplayError(ValueError):
 def cells_address(model: Model, target: Target) -> int:
     """The cell buffer (one glyph code a hex) at the display region's end."""
     return target.display.end + 1 - model.map.columns * model.map.rows
+
+
+def text_base(model: Model, target: Target) -> int:
+    """DISPLAY_TEXT_BASE: the text section's first byte, right after the engine's scratch
+    in the state region (the Atari's front end keeps its names there too)."""
+    return target.state.start + stateblock.layout(model).total_size
 
 
 def include_text(model: Model, target: Target, engine: Assembly) -> str:
@@ -56,7 +69,10 @@ def include_text(model: Model, target: Target, engine: Assembly) -> str:
              f".alias CELLS          ${cells:04X}   ; {count} bytes: each hex's glyph code, to DISPLAY_LAST",
              f".alias CELLS_HALF     {(count + 1) // 2}",
              f".alias CELLS_FROM_MAP ${(cells - engine.address('MAP_TERRAIN')) & 0xFFFF:04X}   "
-             f"; CELLS - MAP_TERRAIN, modulo 65536"]
+             f"; CELLS - MAP_TERRAIN, modulo 65536",
+             f".alias DISPLAY_TEXT_BASE ${text_base(model, target):04X}   ; the text section: after the scratch",
+             f".alias DISPLAY_TEXT_LAST ${target.state.end:04X}   ; ... to the state region's end",
+             f".alias UNIT_NAME_TOKEN ${unitnames.TOKEN:02X}"]
     for name in ENGINE_TABLES:
         try:
             lines.append(f".alias {name:<14} ${engine.address(name):04X}")
@@ -77,6 +93,10 @@ def display_assembly(model: Model, target: Target, engine: Assembly) -> Assembly
     except OSError as exc:
         raise DisplayError(f"{exc.filename}: {exc.strerror}") from None
     write_if_changed(paths.GENERATED_DIR / "apple_glyphs.s", source)
+    try:
+        unitnames.write_source(model, GENERATED_MARK)
+    except ValueError as exc:
+        raise DisplayError(str(exc)) from None
     write_if_changed(paths.GENERATED_DIR / "display_apple.inc", include_text(model, target, engine))
     try:
         asm = assemble(TOP)
@@ -92,16 +112,48 @@ def data_address(asm: Assembly) -> int:
     return asm.address("DISPLAY_DATA")
 
 
+def code_image(asm: Assembly) -> bytes:
+    """The code section's bytes (jump table, text and map code, glyphs), from DISPLAY_BASE."""
+    return asm.image[:asm.address("display_end") - asm.address("jt_display_init")]
+
+
+def text_image(asm: Assembly) -> bytes:
+    """The text section's bytes (the units' names and their drawer), from :func:`text_address`."""
+    return asm.image[len(code_image(asm)):]
+
+
+def text_address(asm: Assembly) -> int:
+    return asm.address("display_text")
+
+
 def check_fits(asm: Assembly, model: Model, target: Target) -> None:
     base, data = target.display.start, data_address(asm)
     start = asm.address("jt_display_init")
     if start != base:
         raise DisplayError(f"port/asm/{TOP}: the jump table is at ${start:04X}, it must be the first bytes "
                            f"of the display region (${base:04X})")
-    end = base + len(asm.image)
+    code = code_image(asm)
+    end = base + len(code)
     if end > data:
-        raise DisplayError(f"port/asm/{TOP}: {len(asm.image)} bytes from ${base:04X} end at ${end - 1:04X}, "
+        raise DisplayError(f"port/asm/{TOP}: {len(code)} bytes from ${base:04X} end at ${end - 1:04X}, "
                            f"over the map's data at ${data:04X} ({target.display}): {end - data} bytes too many")
+    check_text_place(text_address(asm), len(text_image(asm)), model, target)
+    if text_address(asm) + len(text_image(asm)) != asm.address("display_text_end"):
+        raise DisplayError(f"port/asm/{TOP}: bytes after display_text_end, outside both sections")
+
+
+def check_text_place(base: int, size: int, model: Model, target: Target) -> None:
+    """The text section (``size`` bytes at ``base``) must start after the engine's scratch
+    and end in the state region; DisplayError otherwise.  (The game disk loads it from
+    its first page on: :func:`kotd.build.diskimages.apple_files`.)"""
+    first = text_base(model, target)
+    if base < first:
+        raise DisplayError(f"port/asm/{TOP}: the text section at ${base:04X} is over the engine's state and "
+                           f"scratch (they end at ${first - 1:04X})")
+    if base + size > target.state.end + 1:
+        raise DisplayError(f"port/asm/{TOP}: the text section's {size} bytes from ${base:04X} end at "
+                           f"${base + size - 1:04X}, past {target.state}: "
+                           f"{base + size - target.state.end - 1} bytes too many")
 
 
 def entry_addresses(asm: Assembly) -> dict[str, int]:
@@ -118,11 +170,3 @@ def cached_assembly(model: Model, target: Target, engine: Assembly) -> Assembly:
     if cached is None or cached[0] is not engine:
         cached = _ASSEMBLED[target.name] = (engine, display_assembly(model, target, engine))
     return cached[1]
-
-
-def write_binary(asm: Assembly, folder: Path) -> Path:
-    """``<folder>/display.bin``: the raw bytes, loaded at DISPLAY_BASE."""
-    from . import write_if_changed
-    path = Path(folder) / "display.bin"
-    write_if_changed(path, asm.image)
-    return path

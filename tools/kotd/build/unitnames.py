@@ -1,5 +1,6 @@
 """The units' names for a front end's unit display (manual IV: "displaying its name"),
-packed for the Atari's front-end text segment (port/asm/atari_frontend_text.s).
+packed for the front ends' text sections (port/asm/atari_frontend_text.s, the text
+section of port/asm/apple_frontend.s), unpacked by port/asm/unit_name.s.
 
 The names of data/units.yaml, in unit order, each ended by 0.  A byte $20-$5F is an
 ATASCII character; a byte $80 + k stands for word k of a dictionary the build chooses:
@@ -112,3 +113,11 @@ def unit_names_source(model: Model, mark: str) -> tuple[str, int, int]:
     for u, p in zip(model.units, packed):
         lines.append(f"    .byte {', '.join(str(b) for b in p)}        ; {u.number} {u.name}")
     return "\n".join(lines) + "\n", sum(len(n) for n in names), size
+
+
+def write_source(model: Model, mark: str) -> None:
+    """port/asm/generated/unit_names.s (:func:`unit_names_source`), for either front end;
+    ValueError for a name a front end cannot show."""
+    from . import paths, write_if_changed
+    text, _, _ = unit_names_source(model, mark)
+    write_if_changed(paths.GENERATED_DIR / "unit_names.s", text)

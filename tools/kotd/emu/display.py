@@ -9,7 +9,7 @@ the IIe's CLR80STORE switch.
 
 from __future__ import annotations
 
-from ..build.display import entry_addresses
+from ..build.display import code_image, entry_addresses, text_address, text_image
 from ..engine.setup import start_state
 from ..engine.state import Status
 from ..model.types import Model
@@ -23,11 +23,13 @@ DRAW_MAP_BUDGET = 510_000
 def display_cycles(model: Model, build) -> dict:
     """Cycles of DISPLAY_INIT, DRAW_MAP (the whole map, the start with the most units on the
     map, the cursor on Tobruk), DRAW_MAP again with the cursor moved (what changed only),
-    DRAW_TERRAIN, CLEAR_ROWS of one row and one character through the text hook."""
+    DRAW_TERRAIN, CLEAR_ROWS of one row, one character through the text hook and
+    DRAW_UNIT_NAME of the longest name (the text section)."""
     target = build.target
     machine = EngineMachine.from_build(model, build)
     cpu = machine.cpu
-    cpu.load(target.display.start, build.display.image)
+    cpu.load(target.display.start, code_image(build.display))
+    cpu.load(text_address(build.display), text_image(build.display))
     cpu.allow_writes(*HIRES_PAGE2)
     cpu.allow_writes(target.display.start, target.display.end)
     cpu.allow_writes(0x0000, 0x00FF)
@@ -48,8 +50,13 @@ def display_cycles(model: Model, build) -> dict:
            "draw_terrain": call("DRAW_TERRAIN"),
            "clear_row": call("CLEAR_ROWS", 20, 1),
            "char": cpu.call(entries["TEXT_OUT"], a=0xC1).cycles}
+    longest = max(model.units, key=lambda u: (len(u.name), -u.number))
+    out["unit_name"] = call("DRAW_UNIT_NAME", longest.number)
+    out["unit_name_chars"] = len(longest.name)
     out["draw_map_budget"] = DRAW_MAP_BUDGET
     out["scenario"] = busiest
-    out["bytes"] = len(build.display.image)
+    out["bytes"] = len(code_image(build.display))
     out["region"] = target.display.size
+    out["text_bytes"] = len(text_image(build.display))
+    out["text_room"] = target.state.end + 1 - text_address(build.display)
     return out

@@ -85,9 +85,9 @@ def engine_machine(model, target: str, dist_dir=None, echo=None):
     from ...emu import EngineMachine
     if dist_dir is not None:
         machine = EngineMachine.from_dist(model, dist_dir, target)
-        display = Path(dist_dir) / target / "display.bin"
-        if machine.target.display is not None and display.exists():
-            load_display(machine, display.read_bytes())
+        folder = Path(dist_dir) / target
+        if machine.target.display is not None and (folder / "display.bin").exists():
+            load_display(machine, folder)
         return machine
     from ...build import build_target, generate_sources
     from ...build.targets import TARGETS
@@ -104,10 +104,18 @@ APPLE_DISPLAY_WRITES = ((0x4000, 0x5FFF), (0x06, 0x09), (0xCE, 0xCF), (0xD7, 0xD
                         (0x36, 0x39), (0x24, 0x25), (0xC000, 0xC000), (0xC050, 0xC057))
 
 
-def load_display(machine, code: bytes) -> None:
-    """The Apple display code at its region's start, allowed to write where it draws."""
+def load_display(machine, folder) -> None:
+    """The Apple display code of a build (``folder``: ``dist/apple/``) where the game disk
+    loads it: its code at the display region's start, its text section after the engine's
+    scratch; allowed to write where it draws."""
+    from pathlib import Path
+    from ...build import display
+    from ...build.targets import Region
     region = machine.target.display
-    machine.cpu.load(region.start, code)
+    machine.cpu.load(region.start, (Path(folder) / display.CODE_FILE).read_bytes())
+    text, base = (Path(folder) / display.TEXT_FILE).read_bytes(), display.text_base(machine.model, machine.target)
+    machine.cpu.load(base, text)
+    machine.display_text = Region("display text", base, base + len(text) - 1)     # CALLs may go there too
     machine.cpu.allow_writes(region.start, region.end)
     for low, high in APPLE_DISPLAY_WRITES:
         machine.cpu.allow_writes(low, high)

@@ -340,7 +340,8 @@ class AppleRuntime(Runtime):
         elif addr in (MONITOR_BELL, MONITOR_BELL1):
             pass
         elif self.machine is not None and any(r is not None and r.contains(addr) for r in (
-                self.machine.target.engine, self.machine.target.display, self.machine.target.resident)):
+                self.machine.target.engine, self.machine.target.display, self.machine.target.resident,
+                getattr(self.machine, "display_text", None))):
             try:
                 self.machine.cpu.call(addr)
             except Exception as exc:
