@@ -277,7 +277,7 @@ def frontend_segments(model: Model, target: Target, engine: Assembly) -> list[tu
     write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
                      f"; {GENERATED_MARK}\n; where atari_frontend.s's sections load, the engine tables it reads\n"
                      f".alias FRONTEND_BASE ${base:04X}\n"
-                     f".alias FRONTEND_TEXT_BASE ${target.state.start + stateblock.layout(model).total_size:04X}\n"
+                     f".alias FRONTEND_TEXT_BASE ${stateblock.scratch_end(model, target):04X}\n"
                      f".alias FRONTEND_EXTRA_BASE ${extra_base(model, target):04X}\n"
                      + "".join(f".alias {n} ${engine.address(n):04X}\n" for n in names)
                      + f".alias UNIT_NAME_TOKEN ${TOKEN:02X}\n")

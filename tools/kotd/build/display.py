@@ -54,7 +54,7 @@ def cells_address(model: Model, target: Target) -> int:
 def text_base(model: Model, target: Target) -> int:
     """DISPLAY_TEXT_BASE: the text section's first byte, right after the engine's scratch
     in the state region (the Atari's front end keeps its names there too)."""
-    return target.state.start + stateblock.layout(model).total_size
+    return stateblock.scratch_end(model, target)
 
 
 def include_text(model: Model, target: Target, engine: Assembly) -> str:

@@ -507,6 +507,12 @@ def field_addresses(model: Model, target: Target) -> dict[str, int]:
     return out
 
 
+def scratch_end(model: Model, target: Target) -> int:
+    """SCRATCH_END: the first byte after the state block and the scratch, where each front
+    end's text section goes (docs/engine.md's memory maps)."""
+    return target.state.start + layout(model).total_size
+
+
 def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     """What a BASIC front end needs: addresses of fields, entries and sizes, error codes,
     and every number the ABI gives or takes (enumerations, ``SUPPLY_BOTH_SIDES``,
@@ -514,7 +520,7 @@ def constants(model: Model, target: Target, assembly=None) -> dict[str, int]:
     from . import abi, tables
     lay = layout(model)
     out = {"STATE_BASE": target.state.start, "STATE_SIZE": lay.state_size,
-           "SCRATCH_END": target.state.start + lay.total_size, "UNIT_COUNT": len(model.units),
+           "SCRATCH_END": scratch_end(model, target), "UNIT_COUNT": len(model.units),
            "ENGINE_BASE": target.engine.start}
     out.update(field_addresses(model, target))
     out.update(abi.entry_addresses(target))
