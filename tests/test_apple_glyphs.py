@@ -85,12 +85,19 @@ def test_display_code_must_fit_below_its_data(model):
     from kotd.build.targets import APPLE
     data = display.cells_address(model, APPLE) - 200
     room = data - APPLE.display.start
-    table = (Symbol("JT_DISPLAY_INIT", APPLE.display.start, "port/asm/apple_frontend.s", 1),
-             Symbol("DISPLAY_DATA", data, "port/asm/apple_display.s", 1))
-    display.check_fits(Assembly(bytes(room), "", table), model, APPLE)
+    text = display.text_base(model, APPLE)
+
+    def assembly(code: int, start: int = APPLE.display.start) -> Assembly:
+        """``code`` bytes of code from ``start``, then an empty text section."""
+        table = (Symbol("JT_DISPLAY_INIT", start, "port/asm/apple_frontend.s", 1),
+                 Symbol("DISPLAY_END", start + code, "port/asm/apple_frontend.s", 1),
+                 Symbol("DISPLAY_DATA", data, "port/asm/apple_display.s", 1),
+                 Symbol("DISPLAY_TEXT", text, "port/asm/apple_frontend.s", 1),
+                 Symbol("DISPLAY_TEXT_END", text, "port/asm/apple_frontend.s", 1))
+        return Assembly(bytes(code), "", table)
+    display.check_fits(assembly(room), model, APPLE)
     with pytest.raises(display.DisplayError, match=r"port/asm/apple_frontend.s: .* over the map's data .*: "
                                                    r"1 bytes too many"):
-        display.check_fits(Assembly(bytes(room + 1), "", table), model, APPLE)
-    moved = (Symbol("JT_DISPLAY_INIT", APPLE.display.start + 3, "port/asm/apple_frontend.s", 1), table[1])
+        display.check_fits(assembly(room + 1), model, APPLE)
     with pytest.raises(display.DisplayError, match="the jump table is at"):
-        display.check_fits(Assembly(bytes(10), "", moved), model, APPLE)
+        display.check_fits(assembly(10, APPLE.display.start + 3), model, APPLE)
