@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kotd.build import display, glyphs
+from kotd.build import glyphs
 from kotd.build.display import GLYPH_DIR
+from kotd.basic.runner import load_display
 from kotd.build.images import read_symbol_table
 from kotd.build.targets import APPLE
 from kotd.emu import EngineMachine
@@ -47,10 +48,7 @@ class DisplayMachine:
         self.model = model
         self.engine = EngineMachine.from_dist(model, dist, "apple")
         self.cpu = self.engine.cpu
-        image = (folder / display.CODE_FILE).read_bytes()
-        self.display_image = image
-        self.cpu.load(APPLE.display.start, image)
-        self.cpu.load(display.text_base(model, APPLE), (folder / display.TEXT_FILE).read_bytes())
+        load_display(self.engine, folder)             # its writes narrowed below
         constants = json.loads((folder / "state_constants.json").read_text())["constants"]
         self.entries = {n: constants[n] for n in ("DISPLAY_INIT", "DRAW_MAP", "CLEAR_ROWS", "DRAW_TERRAIN",
                                                    "TEXT_OUT", "DRAW_UNIT_NAME", "KEY_IN", "KEY_WAIT")}

@@ -223,17 +223,18 @@ def build_target(model: Model, target: Target, out_dir: Path | None,
         shown = display.cached_assembly(model, target, asm)
         code, text = display.code_image(shown), display.text_image(shown)
         at = display.text_address(shown)
+        text_free = target.state.end + 1 - at - len(text)
         echo(f"[{target.name}] assembled port/asm/{display.TOP}: ${target.display.start:04X}-"
              f"${target.display.start + len(code) - 1:04X}, {len(code)} bytes, "
              f"{display.data_address(shown) - target.display.start - len(code)} free "
              f"below the map's data; its text section ${at:04X}-${at + len(text) - 1:04X}, {len(text)} bytes, "
-             f"{target.state.end + 1 - at - len(text)} free in the state region")
+             f"{text_free} free in the state region")
         data = target.display.end + 1 - display.data_address(shown)
         mem["display"] = {"start": target.display.start, "size": target.display.size,
                           "used": len(code) + data, "code and glyphs": len(code), "map data": data,
                           "free": target.display.size - len(code) - data}
         mem["display text"] = {"start": at, "size": target.state.end + 1 - at, "used": len(text),
-                               "free": target.state.end + 1 - at - len(text)}
+                               "free": text_free}
     build = TargetBuild(target, asm, loader, mem, shown)
     if out_dir is not None:
         write_outputs(model, build, Path(out_dir) / target.name, echo)

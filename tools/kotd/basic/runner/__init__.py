@@ -85,8 +85,9 @@ def engine_machine(model, target: str, dist_dir=None, echo=None):
     from ...emu import EngineMachine
     if dist_dir is not None:
         machine = EngineMachine.from_dist(model, dist_dir, target)
+        from ...build.display import CODE_FILE
         folder = Path(dist_dir) / target
-        if machine.target.display is not None and (folder / "display.bin").exists():
+        if machine.target.display is not None and (folder / CODE_FILE).exists():
             load_display(machine, folder)
         return machine
     from ...build import build_target, generate_sources
