@@ -23,8 +23,11 @@ Atari 800/XL, 48K, Atari BASIC cartridge (docs/engine.md "Atari memory map")::
     $C000-$CFFF  XL/XE only, RAM under the OS ROM: the computer opponent's code that the
                  upper RAM has no room for, then its RAM
     $D800-$FEFF  XL/XE only, under the OS ROM: the computer opponent's code (issue 14's
-                 budget is 5 KB: OPPONENT_BUDGET); while it runs, ANTIC reads the map's
-                 character set (the resident code's OPPONENT_CALL points CHBASE there)
+                 budget is 5 KB: OPPONENT_BUDGET), then RAM $C000 has no room for; while it
+                 runs, ANTIC reads the map's character set (the resident code's
+                 OPPONENT_CALL points CHBASE there)
+    $FF00-$FFF9  XL/XE only, under the OS ROM: the opponent's RAM (NMIs and IRQs are off
+                 while it runs; nothing of ours at $FFFA-$FFFF)
 
 Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple memory map")::
 
@@ -42,6 +45,7 @@ Apple II, 48K, Applesoft in ROM, no DOS (our own loader; docs/engine.md "Apple m
                  computer opponent's code (issue 14's budget is 5 KB: OPPONENT_BUDGET), then
                  the RAM its $B000 part has no room for; read into $1000-$5FFF (free at
                  boot) and copied there before the program is read over it
+    $FF00-$FFF9  language card only: the opponent's RAM
     $FFFA-$FFFF  language card only: the boot's vectors (a II+ reads them from the card
                  while the opponent runs): NMI $03FB as the ROM's, RESET and IRQ to the
                  resident code, which reads the ROM again and goes on through its vector
@@ -112,6 +116,11 @@ class Target:
 _ATARI_UPPER = Region("opponent code (RAM under the OS, $D800)", 0xD800, 0xFEFF)
 _ATARI_LOWER = Region("opponent code and RAM (RAM under the OS, $C000)", 0xC000, 0xCFFF)
 _APPLE_CARD = Region("opponent code and RAM (language card, $D000 bank 2)", 0xD000, 0xFEFF)
+# The last page below the 6502's vectors: RAM only (the boot copies code on whole pages,
+# and a page copied to $FF00 would write $FFFA-$FFFF).  First of the RAM regions, so
+# that the small RAMs fill it and the large ones go where they have room.
+_ATARI_TOP = Region("opponent RAM (RAM under the OS, below the vectors)", 0xFF00, 0xFFF9)
+_APPLE_TOP = Region("opponent RAM (language card, below the vectors)", 0xFF00, 0xFFF9)
 
 ATARI = Target(
     name="atari",
@@ -128,7 +137,7 @@ ATARI = Target(
     # XL/XE: RAM under the OS ROM, PORTB ($D301) bit 0 = 0 (the boot reads the code
     # into opponent_buffer and copies it; port/asm/atari_boot.s)
     opponent_code=(_ATARI_UPPER, _ATARI_LOWER),
-    opponent_ram=(_ATARI_LOWER,),
+    opponent_ram=(_ATARI_TOP, _ATARI_LOWER, _ATARI_UPPER),
     # the boot reads its file into the program's staging area (atr.STAGING_END) and
     # copies it at once, before the program is read over it
     opponent_buffer=Region("opponent load buffer (the program's staging area, at boot)", 0x1000, 0x47FF),
@@ -152,7 +161,7 @@ APPLE = Target(
     # $C080-$C083); the boot reads the code into a buffer free at boot and copies it
     # before it reads the program over it
     opponent_code=(_APPLE_CARD,),
-    opponent_ram=(Region("opponent RAM (the engine region's unused end)", 0xB000, 0xB7FF), _APPLE_CARD),
+    opponent_ram=(_APPLE_TOP, Region("opponent RAM (the engine region's unused end)", 0xB000, 0xB7FF), _APPLE_CARD),
     opponent_buffer=Region("opponent load buffer (the program's place and hi-res, at boot)", 0x1000, 0x5FFF),
 )
 
