@@ -255,14 +255,18 @@ def screen_code(ch: str) -> int:
 
 
 def expected_map(model, state, cursor) -> dict[int, int]:
-    """Screen offset -> code: terrain, units (a second one in a hex: the first one's
-    stack glyph), the cursor inverted."""
+    """Screen offset -> code: terrain (a victory town on a town hex the victory town's),
+    units (a second one in a hex: the first one's stack glyph), the cursor inverted."""
     m = model.map
     codes = map_codes(model)
     cells = {}
     for r in range(m.rows):
         for c in range(m.columns):
             cells[40 * (r + 1) + c] = codes[f"terrain {model.terrain[m.terrain_at(c, r)].id}"]
+    for place in model.victory.towns:                   # a victory town on a town hex: its own glyph
+        c, r = m.place_hex(place)
+        if model.terrain[m.terrain_at(c, r)].id == "town":
+            cells[40 * (r + 1) + c] = codes[glyphs.ATARI_VICTORY_TOWN]
     first = {}
     for u in state.units:
         if u.status == Status.ON_MAP:

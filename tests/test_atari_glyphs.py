@@ -13,11 +13,12 @@ ART = GLYPH_DIR / "atari_map.txt"
 def test_every_terrain_and_unit_kind_has_its_own_glyph_bit_7_leftmost(model):
     ids = [t.id for t in model.terrain]
     art = glyphs.atari_map_glyphs(ART, ids)
-    assert len(art) == len(ids) + 8 and all(len(g) == 8 for g in art)
+    assert len(art) == len(ids) + 9 and all(len(g) == 8 for g in art)
     assert len({tuple(g) for g in art}) == len(art)
     codes = glyphs.atari_codes(ids)
     assert list(codes.values()) == list(range(glyphs.ATARI_MAP_FIRST, glyphs.ATARI_MAP_FIRST + len(art)))
     assert codes["terrain ocean"] == glyphs.ATARI_MAP_FIRST + ids.index("ocean")
+    assert codes[glyphs.ATARI_VICTORY_TOWN] == glyphs.ATARI_MAP_FIRST + len(ids) + 8      # after the stacks
     impassable = art[ids.index("impassable")]
     assert impassable[0] == 0x88                     # "#...#...": bits 7 and 3
 
@@ -26,9 +27,10 @@ def test_the_generated_source_has_the_codes_and_the_bytes(model):
     ids = [t.id for t in model.terrain]
     text = glyphs.atari_glyphs_source(ART, ids, "mark")
     assert f".alias GLYPH_UNIT      ${glyphs.ATARI_MAP_FIRST + len(ids):02X}" in text
-    assert f".alias MAP_GLYPH_COUNT {len(ids) + 8}" in text
+    assert f".alias MAP_GLYPH_COUNT {len(ids) + 9}" in text
+    assert f".alias GLYPH_VICTORY_TOWN ${glyphs.ATARI_MAP_FIRST + len(ids) + 8:02X}" in text
     assert f".alias GLYPH_STACK     ${glyphs.ATARI_MAP_FIRST + len(ids) + 4:02X}" in text
-    assert text.count("$") >= 8 * (len(ids) + 8)
+    assert text.count("$") >= 8 * (len(ids) + 9)
 
 
 def write(tmp_path, text):
@@ -56,9 +58,9 @@ def test_problems_name_the_file_and_line(tmp_path, model):
         glyphs.atari_map_glyphs(ART, ids + ["swamp"])
     with pytest.raises(glyphs.GlyphError, match=r"glyph 'overlay victory' is not one of"):
         glyphs.atari_map_glyphs(write(tmp_path, text + "\nglyph overlay victory\n" + "........\n" * 8), ids)
-    many = ids + [f"t{i}" for i in range(20)]      # 8 + 20 + 8 units and stacks
+    many = ids + [f"t{i}" for i in range(20)]      # 8 + 20 terrains, 8 units and stacks, the victory town
     extra = "".join(f"\nglyph terrain t{i}\n" + "".join(
         ("#" * ((i >> r) & 1) + "." * 8)[:8] + "\n" if r < 5 else "........\n" for r in range(8))
         for i in range(20))
-    with pytest.raises(glyphs.GlyphError, match=r"atari_map.txt:1: 36 glyphs from screen code \$40 pass \$5A"):
+    with pytest.raises(glyphs.GlyphError, match=r"atari_map.txt:1: 37 glyphs from screen code \$40 pass \$5A"):
         glyphs.atari_map_glyphs(write(tmp_path, text + extra), many)

@@ -3,8 +3,9 @@
 ; docs/play.md "The screen").
 ;
 ; The whole theatre, one character a hex, on screen rows 1-MAP_ROWS from column 0:
-; the terrain's glyph, then each unit on the map (its side and kind), a hex of two or
-; more units the first one's stack glyph, and the cursor's hex in inverse video.  It writes
+; the terrain's glyph (a victory town's its own), then each unit on the map (its side and
+; kind), a hex of two or more units the first one's stack glyph, and the cursor's hex in
+; inverse video.  It writes
 ; screen memory directly (SAVMSC), GRAPHICS 0 being open: about 30,000 cycles, under
 ; one frame, where BASIC took about 90 frames.  Row HEX_LIST_ROW then lists the units in
 ; the cursor's hex ("HEX: 12 15"), which BASIC took 10 frames to find.
@@ -14,7 +15,8 @@
 
 ; Screen codes (the ANTIC's internal character set) of what is drawn: the map glyphs of
 ; atari_charset.s, each terrain at MAP_GLYPH_FIRST + its code, a unit at GLYPH_UNIT +
-; 2 * side + type, a stack at GLYPH_STACK + the same (generated/atari_glyphs.s).
+; 2 * side + type, a stack at GLYPH_STACK + the same, a victory town with no unit at
+; GLYPH_VICTORY_TOWN (generated/atari_glyphs.s).
 .alias INVERSE  $80
 .alias HEX_LIST_ROW 15              ; the screen row of the cursor hex's unit list
 ; "HEX:" in screen codes; a digit's screen code is $10 + the digit.
@@ -118,7 +120,33 @@ _put:
     inc SCREEN+1
 *   dec ROWS
     bne _row
+    ; fall through
+
+;
+; mark_towns -- each victory town (TOWN_COL, TOWN_ROW: the towns that score, manual
+;   VII) on a town hex gets the victory town's glyph instead of the town's, so that
+;   they stand apart from the home bases (Tobruk, a fortress, has its own already).
+;   Clobbers: A, X, Y.  Zero page: HEX_C, HEX_R, CELL
+;
+mark_towns:
+.scope
+    ldx #TOWN_COUNT-1
+_town:
+    lda TOWN_COL,x
+    sta HEX_C
+    lda TOWN_ROW,x
+    sta HEX_R
+    jsr cell_address                ; (X kept)
+    ldy #0
+    lda (CELL),y
+    cmp #MAP_GLYPH_FIRST+TERRAIN_TOWN
+    bne +
+    lda #GLYPH_VICTORY_TOWN
+    sta (CELL),y
+*   dex
+    bpl _town
     rts
+.scend
 
 ;
 ; draw_units -- each unit on the map over its hex; a second unit makes it the first

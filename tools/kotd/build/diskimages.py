@@ -273,7 +273,8 @@ def frontend_segments(model: Model, target: Target, engine: Assembly) -> list[tu
         raise ImageError(str(exc)) from None
     write_if_changed(paths.GENERATED_DIR / "atari_glyphs.s", glyph_source)
     engine_end = base = engine.address("engine_end")
-    names = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI")
+    names = ("MAP_TERRAIN", "UNIT_SIDE", "UNIT_TYPE", "TURN_MONTH", "TURN_YEAR_LO", "TURN_YEAR_HI", "TOWN_COL",
+             "TOWN_ROW")
     write_if_changed(paths.GENERATED_DIR / "frontend_atari.inc",
                      f"; {GENERATED_MARK}\n; where atari_frontend.s's sections load, the engine tables it reads\n"
                      f".alias FRONTEND_BASE ${base:04X}\n"

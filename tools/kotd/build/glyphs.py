@@ -210,11 +210,17 @@ ATARI_MAP_FIRST = 0x40
 ATARI_MAP_LAST = 0x5A
 
 
+#: The Atari's glyph for a victory town (data/victory.yaml) on a town hex with no unit,
+#: after the units' (GLYPH_VICTORY_TOWN): a text cell has room for one glyph, so where
+#: the Apple ORs an overlay over the cell, the Atari draws a town of its own.
+ATARI_VICTORY_TOWN = "victory town"
+
+
 def atari_map_names(terrain_ids) -> list[str]:
     """The Atari's map glyphs in code order: each terrain (its code), each unit kind alone
     (GLYPH_UNIT + 2 * side + type), the same in a stack (GLYPH_STACK + ...), as the
-    Apple's (:func:`map_glyph_names`).  The cursor is inverse video."""
-    return map_glyph_names(terrain_ids)
+    Apple's (:func:`map_glyph_names`), then the victory town.  The cursor is inverse video."""
+    return map_glyph_names(terrain_ids) + [ATARI_VICTORY_TOWN]
 
 
 def atari_map_glyphs(path: Path, terrain_ids) -> list[list[int]]:
@@ -246,13 +252,16 @@ def atari_glyphs_source(map_path: Path, terrain_ids, mark: str) -> str:
     n_terrain = len(list(terrain_ids))
     lines = [f"; {mark}", f"; from {_relative(map_path)} (tools/kotd/build/glyphs.py)", ";",
              "; map_glyphs: 8 bytes a glyph (top row first, bit 7 the leftmost pixel), in screen",
-             "; code order from MAP_GLYPH_FIRST: each terrain (its code), each unit kind, each in a stack.", ";",
+             "; code order from MAP_GLYPH_FIRST: each terrain (its code), each unit kind, each in a stack,",
+             "; the victory town.", ";",
              f".alias MAP_GLYPH_FIRST ${ATARI_MAP_FIRST:02X}",
              f".alias MAP_GLYPH_COUNT {len(glyphs)}",
              f".alias GLYPH_UNIT      ${ATARI_MAP_FIRST + n_terrain:02X}      ; + 2 * side + type: a unit",
              f".alias GLYPH_STACK     ${ATARI_MAP_FIRST + n_terrain + len(SIDES) * len(UNIT_TYPES):02X}"
              f"      ; + 2 * side + type: two or more units",
-             f".alias GLYPH_UNIT_KINDS {len(SIDES) * len(UNIT_TYPES)}", "",
+             f".alias GLYPH_UNIT_KINDS {len(SIDES) * len(UNIT_TYPES)}",
+             f".alias GLYPH_VICTORY_TOWN ${atari_codes(terrain_ids)[ATARI_VICTORY_TOWN]:02X}"
+             f"      ; a victory town's town hex with no unit", "",
              "map_glyphs:"]
     lines += _byte_rows([b for g in glyphs for b in g])
     return "\n".join(lines) + "\n"
