@@ -13,7 +13,7 @@ from kotd.build import stateblock
 from kotd.emu.opponent import opponent_machines
 from kotd.engine.ai_good import GoodAI
 from kotd.engine import supply
-from kotd.engine.board import op_allowance
+from kotd.engine.board import op_allowance, tobruk as tobruk_hex
 from kotd.engine.game import DEPOTS, Game, GameOver
 from kotd.engine.setup import Options, new_game, start_state
 from kotd.engine.state import Phase, Status
@@ -160,6 +160,37 @@ def test_the_home_chain_holds_its_depots(model, depot_machines, monkeypatch):
     monkeypatch.setattr(GoodAI, "_home_chain", lambda self, model, state, valid: set())
     _, free = reference(model, state, "axis")
     assert any(free.unit(n).hex != state.unit(n).hex for n in held)
+
+
+def test_depots_keep_out_of_the_desert_rats_reach_alone(model, depot_machines, monkeypatch):
+    """Campaign, seed 2, good against good under the solitaire rules, turn 8 (November
+    1941): the Allies hold Tobruk unringed with Axis units east of it, so at the next
+    Logistics phase the Desert Rats take every Axis depot alone within 4 hexes of it
+    (logistics.desert_rats).  In the Axis's two depot phases no depot moves to stand
+    alone there, and one that stands so may go back (GoodAI._rats_zone; ai_depot.s
+    depot_rats, rats_alone), on both engines: at the end of the turn's last depot
+    phase one depot is left alone there (it finds no hex the chain allows), against
+    two with the rule switched off, and both phases end otherwise without it."""
+    states = [st for st, side in depot_states(model, "campaign", 2, "good", "good", 8,
+                                              Options(computer_allied=True))
+              if side == "axis" and st.turn == 8]
+    assert [st.phase for st in states] == [Phase.B3_DEPOT_MOVEMENT, Phase.B7_DEPOT_MOVEMENT]
+    t = tobruk_hex(model)
+
+    def alone(st):
+        occupied = [u.hex for u in st.units if u.status == Status.ON_MAP]
+        return [u.number for u in st.units if u.status == Status.ON_MAP and model.unit(u.number).is_depot
+                and model.unit(u.number).side == "axis" and occupied.count(u.hex) == 1
+                and hexgrid.distance(u.hex, t) <= model.logistics.desert_rats_radius]
+    on = []
+    for i, state in enumerate(states):
+        assert GoodAI("axis")._rats_zone(model, state) == t
+        on.append(reference(model, state, "axis"))
+        check(depot_machines[TARGET_NAMES[i]], model, state, "axis")
+    monkeypatch.setattr(GoodAI, "_rats_zone", lambda self, model, state: None)
+    off = [reference(model, state, "axis") for state in states]
+    assert [a[0] != b[0] for a, b in zip(on, off)] == [True, True]
+    assert (len(alone(on[1][1])), len(alone(off[1][1]))) == (1, 2)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g[0]}-{g[2]}-{g[3]}")

@@ -331,13 +331,14 @@ def replay_steps(walk_machines, rec) -> None:
 
 
 def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_machines):
-    """Campaign seed 33, two-player, turn 10 (October 1942): six Axis units cut off at
-    (16, 4), a hex beyond their supply range, whose one step down the field toward
-    their source stands next to an Allied stack twice their defence, and none brings
-    them nearer a source: they take that step (GoodAI._walk's last resort) instead of
-    staying to starve.  Every step and stop of that turn, on both machines."""
-    rec = [r for r in record_games(model, (("campaign", 33, 10, "good"),), two_player=True).walk
-           if r[0].turn == 10]
+    """Campaign seed 15, good against good, turn 6 (January 1942): six units cut off
+    beyond their supply range, whose step down the field toward their source stands
+    next to an enemy stack twice their defence, and none brings them nearer a source:
+    they take that step (GoodAI._walk's last resort) instead of staying to starve.
+    Every step and stop of that turn, on both machines.  (The case the rule was made
+    for, Campaign seed 33 two-player in October 1942, no longer arises since the Axis
+    depots keep out of the Desert Rats' reach.)"""
+    rec = [r for r in record_games(model, (("campaign", 15, 6, "good"),)).walk if r[0].turn == 6]
     game = WatchedGame(model, rec[0][0].copy(), {s: GoodAI(s) for s in SIDES})
     exposed = []
     for state, unit, goal, reach, returning, bold, walls, sources, _, want in rec:
@@ -352,15 +353,16 @@ def test_a_unit_cut_off_takes_an_exposed_step_rather_than_starve(model, walk_mac
 
 
 def test_a_unit_going_back_into_supply_does_not_step_back(model, walk_machines):
-    """Campaign seed 8, good against good, turn 11 (September 1942): 15 Panzer, cut off
-    at (23, 5), steps down its field toward the depot at (19, 3) into (23, 6), where
-    the field's next step is closed; the step nearer a source from there is the one
-    back into (23, 5), whose field step leads into (23, 6) again.  The walk does not
-    step back into the hex it has just left (GoodAI._step_into_supply's `back`): it
-    goes on along the coast and reaches the depot (it used to step to and fro fourteen
-    times, its supply spent, and starve).  Every step and stop of that turn, on both
-    machines."""
-    rec = [r for r in record_games(model, (("campaign", 8, 11, "good"),)).walk if r[0].turn == 11]
+    """Campaign seed 4, good against good, turn 5 (November 1941): 7/Trento, cut off at
+    (11, 1), goes back toward the source at (8, 2); where its field is closed, the step
+    nearer a source is the one back into the hex it has just left, whose field step
+    leads out again.  The walk does not step back into the hex it has just left
+    (GoodAI._step_into_supply's `back`): it goes on and reaches the source.  (The case
+    the rule was made for, Campaign seed 8 in September 1942, 15 Panzer stepping to and
+    fro fourteen times between (23, 5) and (23, 6) until it starved, no longer arises
+    since the Axis depots keep out of the Desert Rats' reach.)  Every step and stop of
+    that turn, on both machines."""
+    rec = [r for r in record_games(model, (("campaign", 4, 5, "good"),)).walk if r[0].turn == 5]
     game = WatchedGame(model, rec[0][0].copy(), {s: GoodAI(s) for s in SIDES})
     refused = []
     for state, unit, goal, reach, returning, bold, walls, sources, back, want in rec:

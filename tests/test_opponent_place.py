@@ -1,6 +1,6 @@
 """kotd.build.opponent.place: each file's code whole into the first code region with room
-left (the entry into the first), its RAM likewise into the RAM regions, the largest
-first (a region that is also a code region: what the code left of it), RAM_OVERLAYS's
+left (the entry into the first, then the largest first), its RAM likewise into the RAM
+regions, the largest first (a region that is also a code region: what the code left of it), RAM_OVERLAYS's
 file at its host's RAM; the chunks the boot copies; a file that finds no room refused
 with its bytes and what each region has left."""
 
@@ -16,13 +16,16 @@ TOY = dataclasses.replace(ATARI, opponent_code=(UPPER, LOWER), opponent_ram=(LOW
 (OVER, HOST), = RAM_OVERLAYS.items()
 
 
-def test_code_first_fit_in_order_and_ram_after_the_code_in_a_shared_region():
-    code = {ENTRY: 0x80, "a.s": 0x300, "b.s": 0x200, "c.s": 0x40}
+def test_code_largest_first_in_the_image_order_and_ram_after_the_code_in_a_shared_region():
+    """The entry first, then the largest first: in the files' order c.s would take the
+    upper region's room before a.s.  The image (and the chunks the boot copies) region by
+    region, up each."""
+    code = {ENTRY: 0x80, "c.s": 0x40, "a.s": 0x300, "b.s": 0x200}
     ram = {"a.s": 0x100, HOST: 0x80, OVER: 0x60, "c.s": 0x10}
     p = place(TOY, code, ram)
-    assert p.code == {ENTRY: (0xD800, 0x80), "a.s": (0xD880, 0x300), "b.s": (0xC000, 0x200),
-                      "c.s": (0xDB80, 0x40)}                 # c.s back in the upper region's room
-    assert p.chunks == [(0xD800, 0x380), (0xC000, 0x200), (0xDB80, 0x40)]
+    assert list(p.code.items()) == [(ENTRY, (0xD800, 0x80)), ("a.s", (0xD880, 0x300)), ("c.s", (0xDB80, 0x40)),
+                                    ("b.s", (0xC000, 0x200))]    # c.s in the upper region's room left
+    assert p.chunks == [(0xD800, 0x3C0), (0xC000, 0x200)]
     assert p.ram == {"a.s": (0xC200, 0x100), HOST: (0xC300, 0x80), OVER: (0xC300, 0x60), "c.s": (0xC380, 0x10)}
     assert (p.code_bytes, p.ram_bytes) == (0x5C0, 0x190)       # the overlay counted once
 

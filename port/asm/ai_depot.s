@@ -385,6 +385,7 @@ _limited:
     jmp depot_stay
 _search:
     jsr depot_walls
+    jsr depot_rats
     jsr depot_search
     lda DS_LINKED
     bne _score
@@ -666,6 +667,71 @@ _next:
 .scend
 
 ;
+; depot_rats -- the Desert Rats (GoodAI._rats_zone): DS_RATS = 1 if the side is the
+; Axis and they would strike now (the engine's rats_strike), else 0; then a depot
+; alone within their reach of Tobruk is threatened (DS_FREE = 1: it may go back).
+;
+; In:       DS_SIDE, DS_UNIT, DS_COL, DS_ROW
+; Out:      DS_RATS, DS_FREE
+; Clobbers: A, X, Y, flags; the engine's zero page; PHASE_ROOM
+;
+depot_rats:
+.scope
+    lda #0
+    sta DS_RATS
+    lda DS_SIDE
+    cmp #SIDE_AXIS
+    bne _alone
+    jsr rats_strike                 ; A = 0: they would strike
+    bne _alone
+    inc DS_RATS
+_alone:
+    ldx DS_COL
+    ldy DS_ROW
+    jsr rats_alone
+    bcc +
+    lda #1
+    sta DS_FREE
+*   rts
+.scend
+
+;
+; rats_alone -- C set if the Desert Rats would take a depot alone at hex (X, Y):
+; DS_RATS set, the hex within DESERT_RATS_RADIUS of Tobruk, and no unit there but the
+; depot in hand (DS_UNIT); else C clear.
+;
+; Clobbers: A, X, Y, flags; ZP_HEX_A, ZP_HEX_B, ZP_TEMP..+2
+;
+rats_alone:
+.scope
+    lda DS_RATS
+    beq _no
+    stx ZP_HEX_A
+    sty ZP_HEX_A+1
+    lda #TOBRUK_COL
+    sta ZP_HEX_B
+    lda #TOBRUK_ROW
+    sta ZP_HEX_B+1
+    jsr hex_distance
+    cmp #DESERT_RATS_RADIUS+1
+    bcs _no
+    ldx #UNIT_COUNT-1
+_unit:
+    cpx DS_UNIT
+    beq _next
+    jsr at_hex_a
+    beq _no                         ; another unit there
+_next:
+    dex
+    bpl _unit
+    sec
+    rts
+_no:
+    clc
+    rts
+.scend
+
+;
 ; depot_valid -- the side's valid depots, as the engine's find_sources finds them
 ; (supply.valid_depots), by the engine's trace_side, which also marks each unit
 ; of the side on the map supplied or not (for depot_fed); its list of sources
@@ -735,8 +801,9 @@ _done:
 .scend
 
 ;
-; score_hex -- one hex of depot_score: left out (not reached, or behind the depot
-; under the forward-only rule), or its key among the best (top_insert).  The key
+; score_hex -- one hex of depot_score: left out (alone where the Desert Rats strike:
+; rats_alone; not reached, or behind the depot under the forward-only rule), or its
+; key among the best (top_insert).  The key
 ; is DEPOT_HOST_BONUS - score: DEPOT_HOST_BONUS unless a combat unit or garrison
 ; of the side is there, DEPOT_CROWD_PENALTY for each other depot, the cost to the
 ; lead (AI_UNREACHABLE for none), and for a stranded depot DEPOT_MEND_WEIGHT for
@@ -748,6 +815,10 @@ _done:
 ;
 score_hex:
 .scope
+    ldx DS_HCOL
+    ldy DS_HROW
+    jsr rats_alone                  ; alone where the Desert Rats strike
+    bcs _skip
     ldx DS_HCOL
     ldy DS_HROW
     jsr map_byte
@@ -1160,7 +1231,8 @@ DEPOT_MAP:                                          ; the search: cost x 8 + dir
 .alias DS_MASK         DS_STATUS+1                   ; a set of depots
 .alias DS_J            DS_MASK+1                    ; a place in a list
 .alias DS_END          DS_J+1                       ; its end
-.alias DEPOT_RAM_END   DS_END+1
+.alias DS_RATS         DS_END+1                     ; 1: the Desert Rats would strike now (Axis)
+.alias DEPOT_RAM_END   DS_RATS+1
 
 .data
 .org DEPOT_RAM_END

@@ -306,45 +306,8 @@ logistics_start:
 .scope
     lda #0
     sta PHASE_COUNT
-    lda CONTROL+TOBRUK_TOWN
-    cmp #SIDE_ALLIED
-    bne _quiet
-    lda #0
-    sta PHASE_ROOM                  ; bit 0: Allies in Tobruk; bit 1: Axis east of it
-    ldx #UNIT_COUNT-1
-_unit:
-    lda U_STATUS,x
-    cmp #STATUS_ON_MAP
-    bne _next
-    lda UNIT_SIDE,x
-    cmp #SIDE_ALLIED
-    beq _allied
-    lda #TOBRUK_COL
-    cmp U_COL,x
-    bcs _next                       ; not east of Tobruk
-    lda #2
-    bne _mark                       ; always
-_allied:
-    lda U_COL,x
-    cmp #TOBRUK_COL
-    bne _next
-    lda U_ROW,x
-    cmp #TOBRUK_ROW
-    bne _next
-    lda #1
-_mark:
-    ora PHASE_ROOM
-    sta PHASE_ROOM
-_next:
-    dex
-    bpl _unit
-    lda PHASE_ROOM
-    cmp #3
-    bne _quiet
-    jsr e_tobruk_surrounded         ; CALL_RESULT = 1 if surrounded
-    lda CALL_RESULT_LO
+    jsr rats_strike
     beq _strike
-_quiet:
     lda #0
     beq _report                     ; always
 _strike:
@@ -408,6 +371,60 @@ _next_depot:
 _report:
     sta DESERT_RATS_LOST
     jmp answer
+.scend
+
+;
+; rats_strike -- would the Desert Rats strike now (logistics.desert_rats' test): the
+; Allies control Tobruk and have a unit in it, an Axis unit stands east of it, and
+; Tobruk is not surrounded.  Also the computer player's (ai_depot.s), in the depot
+; phase: where a depot alone would be lost at the next Logistics phase.
+;
+; Out:      A = 0 and Z set if they would; A = 1 and Z clear if not
+; Clobbers: X, Y, flags; e_tobruk_surrounded's zero page; PHASE_ROOM
+;
+rats_strike:
+.scope
+    lda CONTROL+TOBRUK_TOWN
+    cmp #SIDE_ALLIED
+    bne _no
+    lda #0
+    sta PHASE_ROOM                  ; bit 0: Allies in Tobruk; bit 1: Axis east of it
+    ldx #UNIT_COUNT-1
+_unit:
+    lda U_STATUS,x
+    cmp #STATUS_ON_MAP
+    bne _next
+    lda UNIT_SIDE,x
+    cmp #SIDE_ALLIED
+    beq _allied
+    lda #TOBRUK_COL
+    cmp U_COL,x
+    bcs _next                       ; not east of Tobruk
+    lda #2
+    bne _mark                       ; always
+_allied:
+    lda U_COL,x
+    cmp #TOBRUK_COL
+    bne _next
+    lda U_ROW,x
+    cmp #TOBRUK_ROW
+    bne _next
+    lda #1
+_mark:
+    ora PHASE_ROOM
+    sta PHASE_ROOM
+_next:
+    dex
+    bpl _unit
+    lda PHASE_ROOM
+    cmp #3
+    bne _no
+    jsr e_tobruk_surrounded         ; CALL_RESULT = 1 if surrounded
+    lda CALL_RESULT_LO
+    rts
+_no:
+    lda #1
+    rts
 .scend
 
 ;

@@ -69,7 +69,7 @@ ENGINE_LABELS = ("MAP_TERRAIN", "MAP_ROW_LO", "MAP_ROW_HI", "TERRAIN_PASSABLE", 
                  "attacker_op_cost",
                  # ai_depot.s
                  "hex_census", "hex_full", "trace_side", "SIDE_UNITS", "SIDE_UNITS_START", "SIDE_DEPOTS_START",
-                 "TERRAIN_SUPPLY_NONMOBILE",
+                 "TERRAIN_SUPPLY_NONMOBILE", "rats_strike", "at_hex_a",
                  # ai_goals.s
                  "TERRAIN_DEFENCE_TENTHS", "OP_ALLOWANCE_AXIS", "OP_ALLOWANCE_ALLIED", "low_supply_cut",
                  "mul_16x16", "mul_32x16", "div_by_byte", "div_by_word")
@@ -466,13 +466,16 @@ class OpponentAssembly(Assembly):
 
 
 def place(target: Target, code_sizes: dict[str, int], ram_sizes: dict[str, int]) -> Placement:
-    """Each file's code into the first of ``target.opponent_code`` with room left for it
-    (the entry at the first's start), then each file's RAM, the largest first (ties in
-    the files' order), into the first of ``target.opponent_ram`` with room (a region
-    that is also a code region: what the code left of it), RAM_OVERLAYS's at the RAM
-    they share.  The largest first, so that no large one is left with only the ends of
-    regions.  OpponentError when a file finds no room: the file, its bytes and what each
-    region has left."""
+    """Each file's code into the first of ``target.opponent_code`` with room left for it,
+    the entry first (at the first's start), then the largest first (ties in the files'
+    order); then each file's RAM, the largest first likewise, into the first of
+    ``target.opponent_ram`` with room (a region that is also a code region: what the
+    code left of it), RAM_OVERLAYS's at the RAM they share.  The largest first, so that
+    no large one is left with only the ends of regions.  The code's files come out in
+    the image's order, region by region and up each (the boot copies each chunk on whole
+    pages: a chunk's last page then runs only over what is copied after it, or RAM).
+    OpponentError when a file finds no room: the file, its bytes and what each region
+    has left."""
     where = "tools/kotd/build/targets.py"
     free = {r: r.start for r in target.opponent_code}
 
@@ -487,9 +490,15 @@ def place(target: Target, code_sizes: dict[str, int], ram_sizes: dict[str, int])
                             f"{target.title} ({where}; bytes left: {left})")
 
     code = {}
-    for name, size in code_sizes.items():
+    files = list(code_sizes)
+    for name in sorted(files, key=lambda n: (n != ENTRY, -code_sizes[n], files.index(n))):
         regions = target.opponent_code[:1] if name == ENTRY else target.opponent_code
-        code[name] = (put(regions, free, name, size, "code"), size)
+        code[name] = (put(regions, free, name, code_sizes[name], "code"), code_sizes[name])
+
+    def where(name):
+        at = code[name][0]
+        return next(i for i, r in enumerate(target.opponent_code) if r.contains(at) or r.end + 1 == at), at
+    code = {name: code[name] for name in sorted(code, key=where)}     # the image's order: region by region
     ram_free = {r: free.get(r, r.start) for r in target.opponent_ram}
     ram = {}
     order = list(ram_sizes)
@@ -525,7 +534,9 @@ def top_text(target: Target, sources: tuple[str, ...] = SOURCES, placement: Plac
         '.include "abi.inc"',
         f'.include "opponent_{target.name}.inc"']
     files = (ENTRY, *sources)
-    for i, name in enumerate(files):
+    index = {name: i for i, name in enumerate(files)}
+    for name in (files if placement is None else placement.code):
+        i = index[name]
         if placement is None:
             code_at = f"${MEASURE_CODE:04X}" if i == 0 else None
             ram_at = f"${MEASURE_RAM:04X}" if i == 0 else None
@@ -568,8 +579,8 @@ def opponent_assembly(model: Model, target: Target, engine_symbols: dict[str, in
     puts them (the assembly's ``placement``); `engine_symbols` (upper-case name ->
     address) are the engine image's.  Another `pool` or `field_max` is for the tests
     (the pool's shortage, the cut at FIELD_MAX): a variant of its own, without the
-    empty map's check.  The image is the code of each file in SOURCES's order (the
-    placement's chunks one after another)."""
+    empty map's check.  The image is the code of each file in the placement's order
+    (region by region, up each: its chunks one after another)."""
     from . import write_if_changed
     if (pool, field_max) == (FIELD_POOL, FIELD_MAX):
         check_field_bounds(model)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from .. import hexgrid
 from ..model.types import Model, other_side
 from . import combat, supply
-from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, tobruk, utype
+from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, tobruk, units_on_map, utype
 from .game import AttackPlan, Game
 from .logistics import LogisticsOrder
 from .movement import RuleError, check_move, supply_per_op
@@ -1000,6 +1000,19 @@ class GoodAI:
                 return
             self._place_depot(game, depot, ahead, to_lead, fed)
 
+    def _rats_zone(self, model, state):
+        """Tobruk's hex if the Desert Rats would strike now (the Axis only; logistics.desert_rats'
+        test: an Allied Tobruk held and not ringed, an Axis unit east of it), else None."""
+        if self.side != "axis":
+            return None
+        t = tobruk(model)
+        if state.control.get(model.map.tobruk) != "allied" or not any(
+                side_of(model, u) == "allied" for u in occupancy(state).get(t, [])):
+            return None
+        if supply.tobruk_surrounded(model, state) or not any(u.col > t[0] for u in units_on_map(state, "axis", model)):
+            return None
+        return t
+
     def _place_depot(self, game: Game, depot: UnitState, ahead, to_lead, fed: list[UnitState]) -> None:
         model, state = game.model, game.state
         valid = supply.valid_depots(model, state, self.side)
@@ -1034,6 +1047,10 @@ class GoodAI:
                     frontier.append(n)
         here_alone = not any(not utype(model, u).is_depot for u in occ.get(depot.hex, []))
         threatened = here_alone and any(hexgrid.distance(depot.hex, f) <= DEPOT_THREAT_RADIUS for f in foe)
+        rats = self._rats_zone(model, state)
+        if rats and len(occ.get(depot.hex, [])) == 1 and hexgrid.distance(depot.hex, rats) <= \
+                model.logistics.desert_rats_radius:
+            threatened = True                             # the Desert Rats take it at the next Logistics phase
         # A depot cut from the chain is no source: it goes back toward the valid ones
         # (the roots and valid depots) before anything else, so the chain is mended.
         stranded = depot.number not in valid_before
@@ -1044,6 +1061,8 @@ class GoodAI:
             if not stranded and not threatened and ahead.get(h, UNREACHABLE) > ahead.get(depot.hex, UNREACHABLE):
                 continue                                  # forward only
             units = [u for u in occ.get(h, []) if u.number != depot.number]
+            if rats and not units and hexgrid.distance(h, rats) <= model.logistics.desert_rats_radius:
+                continue                                  # alone where the Desert Rats strike
             hosts = sum(1 for u in units if not utype(model, u).is_depot and side_of(model, u) == self.side)
             others = sum(1 for u in units if utype(model, u).is_depot)
             score = (DEPOT_HOST_BONUS if hosts else 0) - DEPOT_CROWD_PENALTY * others - to_lead.get(h, UNREACHABLE)
