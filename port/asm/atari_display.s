@@ -6,8 +6,8 @@
 ; the terrain's glyph (a victory town's its own), then each unit on the map (its side and
 ; kind), a hex of two or more units the first one's stack glyph, and the cursor's hex in
 ; inverse video.  It writes screen memory directly (SAVMSC), GRAPHICS 0 being open: about
-; 30,000 cycles, under one frame, where BASIC took about 90 frames.  Row HEX_LIST_ROW then lists the units in
-; the cursor's hex ("HEX: 12 15"), which BASIC took 10 frames to find.
+; 30,000 cycles, under one frame, where BASIC took about 90 frames.  Row HEX_LIST_ROW then
+; lists the units in the cursor's hex ("HEX: 12 15"), which BASIC took 10 frames to find.
 ;
 ;   X=USR(DRAW_MAP, col, row)   ; 0 done; 1 not two arguments (all pulled)
 ;
