@@ -27,9 +27,9 @@ from __future__ import annotations
 from .. import hexgrid
 from ..model.types import Model, other_side
 from . import combat, supply
-from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, tobruk, units_on_map, utype
+from .board import Hex, home_base, occupancy, op_allowance, side_of, terrain, tobruk, utype
 from .game import AttackPlan, Game
-from .logistics import LogisticsOrder
+from .logistics import LogisticsOrder, rats_strike
 from .movement import RuleError, check_move, supply_per_op
 from .state import Phase, Status, UnitState
 
@@ -1001,17 +1001,9 @@ class GoodAI:
             self._place_depot(game, depot, ahead, to_lead, fed)
 
     def _rats_zone(self, model, state):
-        """Tobruk's hex if the Desert Rats would strike now (the Axis only; logistics.desert_rats'
-        test: an Allied Tobruk held and not ringed, an Axis unit east of it), else None."""
-        if self.side != "axis":
-            return None
-        t = tobruk(model)
-        if state.control.get(model.map.tobruk) != "allied" or not any(
-                side_of(model, u) == "allied" for u in occupancy(state).get(t, [])):
-            return None
-        if supply.tobruk_surrounded(model, state) or not any(u.col > t[0] for u in units_on_map(state, "axis", model)):
-            return None
-        return t
+        """Tobruk's hex if the Desert Rats would strike now against this side (the Axis:
+        logistics.rats_strike), else None."""
+        return tobruk(model) if self.side == "axis" and rats_strike(model, state) else None
 
     def _place_depot(self, game: Game, depot: UnitState, ahead, to_lead, fed: list[UnitState]) -> None:
         model, state = game.model, game.state

@@ -74,15 +74,23 @@ def reinforcements(model: Model, state: GameState) -> list[int]:
 
 # --- A3 Logistics phase ------------------------------------------------------------
 
-def desert_rats(model: Model, state: GameState) -> list[int] | None:
-    """The Desert Rats check (§III.2.C.6, R16.32).  None if they do not strike, else
-    the Axis depots eliminated (possibly none); the Axis pool is cut."""
+def rats_strike(model: Model, state: GameState) -> bool:
+    """Would the Desert Rats strike now (§III.2.C.6, R16.32): the Allies hold Tobruk
+    (control and a unit in it), it is not surrounded, and an Axis unit stands east of it."""
     t = tobruk(model)
     held = state.control.get(model.map.tobruk) == "allied" and any(
         utype(model, u).side == "allied" for u in units_at(state, t))
-    axis = units_on_map(state, "axis", model)
-    if not held or tobruk_surrounded(model, state) or not any(u.col > t[0] for u in axis):
+    return held and not tobruk_surrounded(model, state) and any(
+        u.col > t[0] for u in units_on_map(state, "axis", model))
+
+
+def desert_rats(model: Model, state: GameState) -> list[int] | None:
+    """The Desert Rats check (§III.2.C.6, R16.32).  None if they do not strike, else
+    the Axis depots eliminated (possibly none); the Axis pool is cut."""
+    if not rats_strike(model, state):
         return None
+    t = tobruk(model)
+    axis = units_on_map(state, "axis", model)
     state.axis_supply = state.axis_supply * (100 - model.logistics.desert_rats_cut_percent) // 100
     occ = occupancy(state)
     lost = []
